@@ -1,0 +1,36 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const nodeProject = (name: string, include: string[]) => ({
+  extends: true as const,
+  test: { name, include, environment: 'node' as const, setupFiles: ['tests/setup/no-network.ts'] },
+});
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    // The dev server forwards the product API to the running server (npm start).
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  build: { target: 'es2022', sourcemap: true },
+  test: {
+    projects: [
+      nodeProject('domain', ['src/domain/**/*.test.ts']),
+      nodeProject('contract', ['contract/**/*.test.ts']),
+      nodeProject('services', ['src/services/**/*.test.ts', 'tests/services/**/*.test.ts']),
+      nodeProject('model', ['tests/model/**/*.test.ts']),
+      {
+        extends: true,
+        test: {
+          name: 'ui',
+          include: ['tests/ui/**/*.test.tsx', 'src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/setup/no-network.ts', 'tests/setup/ui.ts'],
+        },
+      },
+      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', fileParallelism: false, testTimeout: 20000, hookTimeout: 60000 } },
+      { extends: true, test: { name: 'emulators', include: ['tests/emulators/**/*.test.ts'], environment: 'node', testTimeout: 20000 } },
+    ],
+  },
+});
