@@ -1,0 +1,281 @@
+import { readFileSync } from 'node:fs';
+import * as v from 'valibot';
+
+/**
+ * The server's whole configuration, read once from the environment at start and validated with valibot.
+ * A bad or missing value fails the start with a list of every problem (ConfigError), never a default in
+ * production: local-only defaults apply only in local mode (LOCAL_DEV, which defaults to on when PUBLIC_URL
+ * points at this machine).
+ */
+
+export type DatabaseConfig =
+  | { kind: 'pglite'; /** A directory, or 'memory://' for a throw-away database. */ dataDir: string }
+  | { kind: 'postgres'; url: string; /** PostgreSQL schema holding our tables (search_path). */ schema: string };
+
+export type RateLimitRule = { max: number; windowMs: number };
+
+export type Config = {
+  port: number;
+  host: string;
+  publicUrl: URL;
+  /** Origins besides PUBLIC_URL that may send non-GET requests (the Vite dev server in local mode). */
+  allowedOrigins: string[];
+  /** Cookies get Secure and the __Host- prefix. */
+  secureCookies: boolean;
+  localDev: boolean;
+  database: DatabaseConfig;
+  sessionSecret: string;
+  csrfSecret: string;
+  session: { idleTtlMs: number; absoluteTtlMs: number };
+  supabase: {
+    /** null: no auth service; the SPA falls back to /api/auth/login. */
+    url: string | null;
+    anonKey: string | null;
+    jwtSecret: string | null;
+    jwksUrl: string | null;
+    issuer: string | null;
+  };
+  dashboardUrl: string;
+  adminEmails: string[];
+  rateLimits: { signIn: RateLimitRule; signups: RateLimitRule; contact: RateLimitRule };
+  bodyLimitBytes: number;
+  spaDist: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  trustProxy: boolean;
+  seedDemo: boolean;
+  version: string;
+};
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+/** Values that only make sense on a developer's machine: used only in local mode, and named so in .env.example. */
+export const LOCAL_DEFAULTS = {
+  SESSION_SECRET: 'local-only-session-secret-do-not-use-in-production',
+  CSRF_SECRET: 'local-only-csrf-secret-do-not-use-in-production-',
+  SUPABASE_URL: 'http://localhost:54321',
+  /** The auth emulator's public anon key (a placeholder: the emulator accepts any apikey). */
+  SUPABASE_ANON_KEY: 'local-emulator-anon-key',
+  DASHBOARD_URL: 'http://localhost:54330',
+  ADMIN_EMAILS: 'admin@example.com',
+  ALLOWED_ORIGINS: 'http://localhost:5173',
+  PGLITE_DATA_DIR: '.data/pglite',
+} as const;
+
+const SECRET_MIN_LENGTH = 32;
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** '90s', '30m', '8h', '14d', or plain seconds. */
+export function parseDuration(text: string): number | null {
+  const match = /^(\d+)(ms|s|m|h|d)?$/.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * (DURATION_UNITS[match[2] ?? 's'] ?? 1000);
+}
+
+const duration = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.transform(parseDuration),
+    v.number(`${name} must be a duration such as 45s, 30m, 8h or 14d.`),
+    v.minValue(1000, `${name} must be at least one second.`),
+  );
+
+const integer = (name: string, min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.transform(Number),
+    v.number(`${name} must be a number.`),
+    v.integer(`${name} must be a whole number.`),
+    v.minValue(min, `${name} must be at least ${min}.`),
+    v.maxValue(max, `${name} must be at most ${max}.`),
+  );
+
+const flag = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.toLowerCase(),
+    v.picklist(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], `${name} must be true or false.`),
+    v.transform((value) => ['1', 'true', 'yes', 'on'].includes(value)),
+  );
+
+const httpUrl = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.url(`${name} must be an absolute http(s) URL.`),
+    v.check((value) => /^https?:$/.test(new URL(value).protocol), `${name} must use http or https.`),
+    v.transform((value) => value.replace(/\/+$/, '')),
+  );
+
+const emailList = v.pipe(
+  v.string(),
+  v.transform((text) =>
+    text
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  ),
+  v.check((emails) => emails.every((email) => /^[^\s@]+@[^\s@]+$/.test(email)), 'ADMIN_EMAILS must be e-mail addresses separated by commas.'),
+);
+
+const originList = v.pipe(
+  v.string(),
+  v.transform((text) =>
+    text
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  ),
+  v.check(
+    (origins) => origins.every((origin) => URL.canParse(origin) && new URL(origin).origin === origin),
+    'ALLOWED_ORIGINS must be origins (scheme://host[:port]) separated by commas.',
+  ),
+);
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Every variable, as text; values are optional here and the cross-field rules come after. */
+const environmentSchema = v.object({
+  PORT: v.optional(integer('PORT', 0, 65535), '3000'),
+  HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST must not be empty.')), '127.0.0.1'),
+  PUBLIC_URL: v.optional(httpUrl('PUBLIC_URL'), 'http://localhost:3000'),
+  LOCAL_DEV: v.optional(flag('LOCAL_DEV')),
+  ALLOWED_ORIGINS: v.optional(originList),
+  DATABASE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((url) => /^postgres(ql)?:\/\//.test(url), 'DATABASE_URL must be a postgres:// URL.'),
+    ),
+  ),
+  DATABASE_SCHEMA: v.optional(
+    v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]{0,62}$/, 'DATABASE_SCHEMA must be a lowercase SQL identifier.')),
+    'public',
+  ),
+  PGLITE_DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('PGLITE_DATA_DIR must not be empty.'))),
+  SESSION_SECRET: v.optional(
+    v.pipe(v.string(), v.minLength(SECRET_MIN_LENGTH, `SESSION_SECRET must be at least ${SECRET_MIN_LENGTH} characters.`)),
+  ),
+  CSRF_SECRET: v.optional(
+    v.pipe(v.string(), v.minLength(SECRET_MIN_LENGTH, `CSRF_SECRET must be at least ${SECRET_MIN_LENGTH} characters.`)),
+  ),
+  SESSION_IDLE_TTL: v.optional(duration('SESSION_IDLE_TTL'), '8h'),
+  SESSION_ABSOLUTE_TTL: v.optional(duration('SESSION_ABSOLUTE_TTL'), '14d'),
+  /** Empty means: no auth service (the SPA uses /api/auth/login). */
+  SUPABASE_URL: v.optional(v.union([v.literal(''), httpUrl('SUPABASE_URL')], 'SUPABASE_URL must be an http(s) URL or empty.')),
+  SUPABASE_ANON_KEY: v.optional(v.string()),
+  SUPABASE_JWT_SECRET: v.optional(
+    v.pipe(v.string(), v.minLength(SECRET_MIN_LENGTH, `SUPABASE_JWT_SECRET must be at least ${SECRET_MIN_LENGTH} characters.`)),
+  ),
+  SUPABASE_JWKS_URL: v.optional(httpUrl('SUPABASE_JWKS_URL')),
+  DASHBOARD_URL: v.optional(httpUrl('DASHBOARD_URL')),
+  ADMIN_EMAILS: v.optional(emailList),
+  RATE_LIMIT_WINDOW: v.optional(duration('RATE_LIMIT_WINDOW'), '1m'),
+  RATE_LIMIT_SIGN_IN_MAX: v.optional(integer('RATE_LIMIT_SIGN_IN_MAX', 1, 100_000), '30'),
+  RATE_LIMIT_SIGNUPS_MAX: v.optional(integer('RATE_LIMIT_SIGNUPS_MAX', 1, 100_000), '10'),
+  RATE_LIMIT_CONTACT_MAX: v.optional(integer('RATE_LIMIT_CONTACT_MAX', 1, 100_000), '5'),
+  BODY_LIMIT: v.optional(integer('BODY_LIMIT', 1024, 10 * 1024 * 1024), '65536'),
+  SPA_DIST: v.optional(v.pipe(v.string(), v.nonEmpty('SPA_DIST must not be empty.')), 'dist'),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}.`), 'info'),
+  TRUST_PROXY: v.optional(flag('TRUST_PROXY'), 'false'),
+  SEED_DEMO: v.optional(flag('SEED_DEMO')),
+});
+
+type Environment = Record<string, string | undefined>;
+
+/** Reads and checks the configuration; throws ConfigError listing every problem. */
+export function loadConfig(environment: Environment = process.env): Config {
+  // Empty strings count as unset, except SUPABASE_URL where empty explicitly means "no auth service".
+  const present = Object.fromEntries(
+    Object.entries(environment).filter(([key, value]) => value !== undefined && (value !== '' || key === 'SUPABASE_URL')),
+  );
+  const parsed = v.safeParse(environmentSchema, present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.issues.map((issue) => `${v.getDotPath(issue) ?? 'environment'}: ${issue.message}`));
+  }
+  const env = parsed.output;
+  const problems: string[] = [];
+  const publicUrl = new URL(env.PUBLIC_URL);
+  const localDev = env.LOCAL_DEV ?? isLoopback(publicUrl.hostname);
+
+  /** A value that has a local-only default: required outside local mode. */
+  const localOr = <T>(name: keyof typeof LOCAL_DEFAULTS, value: T | undefined, localValue: T): T | undefined => {
+    if (value !== undefined) return value;
+    if (localDev) return localValue;
+    problems.push(`${name}: required (no default outside local mode; PUBLIC_URL is ${publicUrl.origin}).`);
+    return undefined;
+  };
+
+  const sessionSecret = localOr('SESSION_SECRET', env.SESSION_SECRET, LOCAL_DEFAULTS.SESSION_SECRET);
+  const csrfSecret = localOr('CSRF_SECRET', env.CSRF_SECRET, LOCAL_DEFAULTS.CSRF_SECRET);
+  if (sessionSecret && csrfSecret && sessionSecret === csrfSecret) {
+    problems.push('CSRF_SECRET: must differ from SESSION_SECRET.');
+  }
+  const supabaseUrl = localOr('SUPABASE_URL', env.SUPABASE_URL, LOCAL_DEFAULTS.SUPABASE_URL);
+  const authService = supabaseUrl ? supabaseUrl : null;
+  const anonKey = authService
+    ? localOr('SUPABASE_ANON_KEY', env.SUPABASE_ANON_KEY || undefined, LOCAL_DEFAULTS.SUPABASE_ANON_KEY)
+    : null;
+  const dashboardUrl = localOr('DASHBOARD_URL', env.DASHBOARD_URL, LOCAL_DEFAULTS.DASHBOARD_URL);
+  const adminEmails = env.ADMIN_EMAILS ?? (localDev ? [LOCAL_DEFAULTS.ADMIN_EMAILS] : []);
+  const allowedOrigins = env.ALLOWED_ORIGINS ?? (localDev ? [LOCAL_DEFAULTS.ALLOWED_ORIGINS] : []);
+
+  if (env.SESSION_ABSOLUTE_TTL < env.SESSION_IDLE_TTL) {
+    problems.push('SESSION_ABSOLUTE_TTL: must not be shorter than SESSION_IDLE_TTL.');
+  }
+  if (env.DATABASE_URL && env.PGLITE_DATA_DIR) {
+    problems.push('PGLITE_DATA_DIR: set either DATABASE_URL (PostgreSQL) or PGLITE_DATA_DIR (embedded), not both.');
+  }
+  if (!env.DATABASE_URL && env.DATABASE_SCHEMA !== 'public') {
+    problems.push('DATABASE_SCHEMA: only applies with DATABASE_URL.');
+  }
+  if (problems.length > 0 || !sessionSecret || !csrfSecret || !dashboardUrl) throw new ConfigError(problems);
+
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    allowedOrigins,
+    secureCookies: publicUrl.protocol === 'https:',
+    localDev,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA }
+      : { kind: 'pglite', dataDir: env.PGLITE_DATA_DIR ?? LOCAL_DEFAULTS.PGLITE_DATA_DIR },
+    sessionSecret,
+    csrfSecret,
+    session: { idleTtlMs: env.SESSION_IDLE_TTL, absoluteTtlMs: env.SESSION_ABSOLUTE_TTL },
+    supabase: {
+      url: authService,
+      anonKey: anonKey ?? null,
+      jwtSecret: env.SUPABASE_JWT_SECRET ?? null,
+      jwksUrl: authService ? (env.SUPABASE_JWKS_URL ?? `${authService}/auth/v1/.well-known/jwks.json`) : null,
+      issuer: authService ? `${authService}/auth/v1` : null,
+    },
+    dashboardUrl,
+    adminEmails,
+    rateLimits: {
+      signIn: { max: env.RATE_LIMIT_SIGN_IN_MAX, windowMs: env.RATE_LIMIT_WINDOW },
+      signups: { max: env.RATE_LIMIT_SIGNUPS_MAX, windowMs: env.RATE_LIMIT_WINDOW },
+      contact: { max: env.RATE_LIMIT_CONTACT_MAX, windowMs: env.RATE_LIMIT_WINDOW },
+    },
+    bodyLimitBytes: env.BODY_LIMIT,
+    spaDist: env.SPA_DIST,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    seedDemo: env.SEED_DEMO ?? localDev,
+    version: packageVersion(),
+  };
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]' || hostname.endsWith('.localhost');
+}
+
+function packageVersion(): string {
+  const text = readFileSync(new URL('../package.json', import.meta.url), 'utf8');
+  const { version } = JSON.parse(text) as { version?: unknown };
+  return typeof version === 'string' ? version : '0.0.0';
+}

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * One schema for both engines (PGlite locally, PostgreSQL in production). Change it, then run
+ * `npx drizzle-kit generate` and commit the new SQL file under server/db/migrations.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** People who signed in at least once. The id is the auth service's user id (the token's `sub`). */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    /** Always stored lowercased (the unique index relies on it). */
+    email: text('email').notNull().unique(),
+    fullName: text('full_name'),
+    role: text('role', { enum: ['admin', 'user'] }).notNull().default('user'),
+    company: text('company'),
+    bio: text('bio'),
+    phone: text('phone'),
+    location: text('location'),
+    /** Only the fields the user changed; reads merge them over the defaults. */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    plan: text('plan'),
+    billingInterval: text('billing_interval'),
+    subscriptionId: text('subscription_id'),
+    subscriptionStatus: text('subscription_status'),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('users_role_check', sql`${table.role} in ('admin', 'user')`)],
+);
+
+/**
+ * Server-side sessions. The id is the SHA-256 of the cookie's random value, so a leaked table does not
+ * hand out live cookies.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Idle expiry: pushed forward as the session is used. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Hard end, however active the session is. */
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId), index('sessions_expires_at_idx').on(table.expiresAt)],
+);
+
+/** Sign-up / onboarding records; one per normalized e-mail. */
+export const signups = pgTable('signups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  normalizedEmail: text('normalized_email').notNull().unique(),
+  company: text('company'),
+  companySize: text('company_size'),
+  plan: text('plan').notNull(),
+  interval: text('interval').notNull(),
+  /** Who created it when signed in; null for the anonymous sign-up dialog. */
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null', onUpdate: 'cascade' }),
+  createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  company: text('company'),
+  message: text('message').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null', onUpdate: 'cascade' }),
+  createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Fixed-window request counters shared by every replica (see plugins/app/rate-limit-store.ts). */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_counters_reset_at_idx').on(table.resetAt)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type SignupRow = typeof signups.$inferSelect;
