@@ -1,0 +1,79 @@
+import * as v from 'valibot';
+import { objectMessage, optionalStringSchema } from './primitives';
+
+/** Sign-in plumbing: the auth service's session, the token exchange, CSRF, runtime config, health, org. */
+
+/** The auth service's session object (Supabase Auth shape). */
+export const authSessionSchema = v.looseObject(
+  {
+    access_token: v.string('access_token must be a string.'),
+    refresh_token: v.string('refresh_token must be a string.'),
+    expires_at: v.optional(v.number('expires_at must be epoch seconds.')),
+    expires_in: v.number('expires_in must be a number of seconds.'),
+    token_type: v.string('token_type must be a string.'),
+    user: v.looseObject({ id: v.string('Session user id must be a string.'), email: optionalStringSchema }),
+  },
+  objectMessage('auth session'),
+);
+export type AuthSession = v.InferOutput<typeof authSessionSchema>;
+
+/** POST /api/auth/sso/supabase: exchange an auth-service access token for a server session. */
+export const ssoRequestSchema = v.object(
+  {
+    token: v.pipe(v.string('token must be a string.'), v.nonEmpty('token is required.')),
+  },
+  objectMessage('sso request'),
+);
+export type SsoRequest = v.InferOutput<typeof ssoRequestSchema>;
+
+/** GET /api/auth/csrf. */
+export const csrfResponseSchema = v.object(
+  { csrfToken: v.string('csrfToken must be a string.') },
+  objectMessage('csrf response'),
+);
+export type CsrfResponse = v.InferOutput<typeof csrfResponseSchema>;
+
+/** GET /api/config: runtime configuration; null auth settings mean "no auth service, use /api/auth/login". */
+export const runtimeConfigSchema = v.object(
+  {
+    supabaseUrl: v.nullable(v.string('supabaseUrl must be a string or null.')),
+    supabaseAnonKey: v.nullable(v.string('supabaseAnonKey must be a string or null.')),
+    dashboardUrl: v.string('dashboardUrl must be a string.'),
+  },
+  objectMessage('runtime config'),
+);
+export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>;
+
+/** GET /api/auth/login?redirect=: the sign-in fallback when no auth service is configured. */
+export const loginFallbackQuerySchema = v.object(
+  { redirect: v.optional(v.string()) },
+  objectMessage('login fallback query'),
+);
+
+/** POST /api/auth/logout answers a small acknowledgement; only the status matters to the browser. */
+export const logoutResponseSchema = v.looseObject(
+  { ok: v.optional(v.boolean()) },
+  objectMessage('logout response'),
+);
+export type LogoutResponse = v.InferOutput<typeof logoutResponseSchema>;
+
+/** GET /api/health. */
+export const healthResponseSchema = v.looseObject(
+  {
+    ok: v.boolean('ok must be true or false.'),
+    db: v.boolean('db must be true or false.'),
+    version: v.string('version must be a string.'),
+  },
+  objectMessage('health response'),
+);
+export type HealthResponse = v.InferOutput<typeof healthResponseSchema>;
+
+/** GET /api/org/: the spec shows no fields, so everything is kept as sent. */
+export const orgResponseSchema = v.looseObject(
+  {
+    id: v.optional(v.union([v.string(), v.number()])),
+    name: optionalStringSchema,
+  },
+  objectMessage('org response'),
+);
+export type OrgResponse = v.InferOutput<typeof orgResponseSchema>;

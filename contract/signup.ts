@@ -1,0 +1,172 @@
+import * as v from 'valibot';
+import { validationMessages } from './messages';
+import { passwordPairEntries } from './password';
+import { billingIntervalSchema, DEFAULT_INTERVAL, DEFAULT_PLAN, planIdSchema } from './plans';
+import {
+  EMAIL_MAX_LENGTH,
+  emailSchema,
+  objectMessage,
+  optionalStringSchema,
+  optionalText,
+  requiredText,
+} from './primitives';
+
+/** Signup records (GET/POST /api/signups), the signup dialog and the onboarding form (SPEC sections 3, 5). */
+
+export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-500', '500+'] as const;
+export type CompanySize = (typeof COMPANY_SIZES)[number];
+export const companySizeSchema = v.picklist(
+  COMPANY_SIZES,
+  `Company size must be one of: ${COMPANY_SIZES.join(', ')}.`,
+);
+
+export const NAME_MAX_LENGTH = 200;
+export const COMPANY_MAX_LENGTH = 200;
+
+/** An empty select or text box means "not given": stored as null. */
+const emptyToNull = <T>(value: T | '' | null | undefined): T | null =>
+  value === '' || value === undefined ? null : value;
+
+const optionalCompanySchema = v.pipe(
+  v.optional(v.nullable(optionalText('company', COMPANY_MAX_LENGTH)), null),
+  v.transform(emptyToNull),
+);
+const optionalCompanySizeSchema = v.pipe(
+  v.optional(v.nullable(v.union([v.literal(''), companySizeSchema], companySizeSchema.message)), null),
+  v.transform(emptyToNull),
+);
+
+/** A stored signup record as the API answers it. */
+export const signupSchema = v.looseObject(
+  {
+    id: v.optional(v.union([v.string(), v.number()])),
+    name: v.string('Signup name must be a string.'),
+    email: v.string('Signup email must be a string.'),
+    company: optionalStringSchema,
+    company_size: v.nullish(companySizeSchema),
+    plan: planIdSchema,
+    interval: billingIntervalSchema,
+    normalized_email: v.string('Signup normalized_email must be a string.'),
+    created_date: v.nullish(v.union([v.string(), v.number()])),
+  },
+  objectMessage('signup'),
+);
+export type Signup = v.InferOutput<typeof signupSchema>;
+
+/**
+ * POST /api/signups. The e-mail is trimmed and lowercased and `normalized_email` is always recomputed from it,
+ * whatever the browser sent, so the two can never disagree. Unknown fields are dropped.
+ */
+export const signupCreateSchema = v.pipe(
+  v.object(
+    {
+      name: requiredText('full name', NAME_MAX_LENGTH, validationMessages.fullNameRequired),
+      email: emailSchema,
+      company: optionalCompanySchema,
+      company_size: optionalCompanySizeSchema,
+      plan: v.optional(planIdSchema, DEFAULT_PLAN),
+      interval: v.optional(billingIntervalSchema, DEFAULT_INTERVAL),
+      normalized_email: v.optional(v.pipe(v.string(), v.maxLength(EMAIL_MAX_LENGTH))),
+    },
+    objectMessage('signup create'),
+  ),
+  v.transform((input) => ({ ...input, normalized_email: input.email })),
+);
+export type SignupCreate = v.InferOutput<typeof signupCreateSchema>;
+export type SignupCreateInput = v.InferInput<typeof signupCreateSchema>;
+
+/** GET /api/signups?email= (an empty e-mail finds nothing; the address is lowercased before the lookup). */
+export const signupLookupQuerySchema = v.object(
+  {
+    email: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase()), ''),
+  },
+  objectMessage('signup lookup query'),
+);
+
+/** The lookup answers an array, or an object with a `signup` field (a record, a list, or null). */
+export const signupLookupResponseSchema = v.union(
+  [
+    v.array(signupSchema),
+    v.looseObject({ signup: v.nullish(v.union([signupSchema, v.array(signupSchema)])) }),
+  ],
+  'Expected a list of signups or an object with a signup field.',
+);
+export type SignupLookupResponse = v.InferOutput<typeof signupLookupResponseSchema>;
+
+/** Either answer shape of the lookup as a plain list. */
+export function signupsFromLookup(response: SignupLookupResponse): Signup[] {
+  if (Array.isArray(response)) return response;
+  const { signup } = response;
+  if (signup == null) return [];
+  return Array.isArray(signup) ? signup : [signup];
+}
+
+/** The signup dialog (SPEC sections 2, 5). Company size is optional; everything else is required. */
+export const signupFormSchema = v.pipe(
+  v.object(
+    {
+      fullName: requiredText('full name', NAME_MAX_LENGTH, validationMessages.fullNameRequired),
+      email: emailSchema,
+      ...passwordPairEntries,
+      company: requiredText('company name', COMPANY_MAX_LENGTH, validationMessages.companyRequired),
+      companySize: optionalCompanySizeSchema,
+      plan: planIdSchema,
+      interval: billingIntervalSchema,
+    },
+    objectMessage('signup form'),
+  ),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      // An empty confirmation already has its own message.
+      (input) => input.confirmPassword === '' || input.password === input.confirmPassword,
+      validationMessages.passwordsDoNotMatch,
+    ),
+    ['confirmPassword'],
+  ),
+);
+export type SignupForm = v.InferOutput<typeof signupFormSchema>;
+export type SignupFormInput = v.InferInput<typeof signupFormSchema>;
+
+/** The signup record a completed signup form creates. */
+export function signupCreateFromForm(form: SignupForm): SignupCreate {
+  return {
+    name: form.fullName,
+    email: form.email,
+    normalized_email: form.email,
+    company: form.company,
+    company_size: form.companySize,
+    plan: form.plan,
+    interval: form.interval,
+  };
+}
+
+/** The onboarding form: name required and trimmed; the e-mail comes from the session, lowercased. */
+export const onboardingFormSchema = v.object(
+  {
+    name: requiredText('full name', NAME_MAX_LENGTH, validationMessages.fullNameRequired),
+    email: emailSchema,
+    company: optionalCompanySchema,
+    company_size: optionalCompanySizeSchema,
+    plan: v.optional(planIdSchema, DEFAULT_PLAN),
+    interval: v.optional(billingIntervalSchema, DEFAULT_INTERVAL),
+  },
+  objectMessage('onboarding form'),
+);
+export type OnboardingForm = v.InferOutput<typeof onboardingFormSchema>;
+
+/**
+ * Browser-side pending onboarding item kept in session storage between the signup dialog and onboarding. Storage
+ * can hold anything (older builds, hand edits), so each bad field falls back instead of failing the whole item.
+ */
+export const pendingOnboardingSchema = v.object(
+  {
+    plan: v.fallback(planIdSchema, DEFAULT_PLAN),
+    interval: v.fallback(billingIntervalSchema, DEFAULT_INTERVAL),
+    name: v.fallback(v.string(), ''),
+    company: v.fallback(v.string(), ''),
+    company_size: v.fallback(v.nullable(companySizeSchema), null),
+  },
+  objectMessage('pending onboarding'),
+);
+export type PendingOnboarding = v.InferOutput<typeof pendingOnboardingSchema>;
