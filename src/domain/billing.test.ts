@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  billingIntervalOf,
+  billingPlanLabel,
+  billingTrialEnd,
+  managePaymentLabel,
+  nextBillingAt,
+} from './billing';
+
+describe('billingTrialEnd', () => {
+  it.each([
+    [{ trial_ends_at: 'A', trial_end: 'B', subscription: { trial_end: 'C' } }, 'A'],
+    [{ trial_end: 'B', subscription: { trial_end: 'C' } }, 'B'],
+    [{ trial_ends_at: null, subscription: { trial_end: 'C' } }, 'C'],
+    [{}, null],
+  ])('%j -> %s', (info, end) => {
+    expect(billingTrialEnd(info)).toBe(end);
+  });
+});
+
+describe('nextBillingAt', () => {
+  it.each([
+    [{ nextBillingDate: 'A', next_billing_at: 'B', subscription: { current_period_end: 3 } }, 'A'],
+    [{ next_billing_at: 'B' }, 'B'],
+    [{ subscription: { current_period_end: 3 } }, 3],
+    [{ subscription: null }, null],
+  ])('%j -> %s', (info, when) => {
+    expect(nextBillingAt(info)).toBe(when);
+  });
+});
+
+describe('billingPlanLabel', () => {
+  it.each([
+    [{ subscription: { plan_label: 'Starter' }, limits: { plan_label: 'Business' } }, 'Starter'],
+    [{ subscription: { plan_label: ' ' }, limits: { plan_label: 'Business' } }, 'Business'],
+    [{}, "Founders' Tier"],
+  ])('%j -> %s', (info, label) => {
+    expect(billingPlanLabel(info)).toBe(label);
+  });
+});
+
+describe('billingIntervalOf', () => {
+  it.each([
+    [{ subscription: { billing_interval: 'yearly', interval: 'month' } }, 'yearly'],
+    [{ subscription: { interval: 'month' }, limits: { billing_interval: 'yearly' } }, 'month'],
+    [{ limits: { billing_interval: 'yearly' } }, 'yearly'],
+    [{}, null],
+  ])('%j -> %s', (info, interval) => {
+    expect(billingIntervalOf(info)).toBe(interval);
+  });
+});
+
+describe('managePaymentLabel', () => {
+  it.each([
+    [{ payment_required: true, has_default_payment_method: false }, 'Add Payment Method'],
+    [{ payment_required: true }, 'Add Payment Method'],
+    [{ payment_required: true, has_default_payment_method: true }, 'Manage Payment'],
+    [{ payment_required: false, has_default_payment_method: false }, 'Manage Payment'],
+  ])('%j -> %s', (info, label) => {
+    expect(managePaymentLabel(info)).toBe(label);
+  });
+});

@@ -1,0 +1,36 @@
+/** Text rules of SPEC sections 2 and 8 that depend only on a message or an error body. */
+
+export const FORM_CHECK_FALLBACK = 'Please check the form and try again.';
+export const ONBOARDING_CHECK_FALLBACK = 'Please check the fields and try again.';
+
+/** 400/422 field errors as `field: message, message` lines; the fallback when there are none. */
+export function fieldErrorsText(
+  errors: Record<string, readonly string[]> | null | undefined,
+  fallback: string = FORM_CHECK_FALLBACK,
+): string {
+  const lines = Object.entries(errors ?? {})
+    .filter(([, messages]) => messages.length > 0)
+    .map(([field, messages]) => `${field}: ${messages.join(', ')}`);
+  return lines.length > 0 ? lines.join('\n') : fallback;
+}
+
+export const ALREADY_REGISTERED = 'This email is already registered. Please sign in instead.';
+
+/** An auth error meaning the address already has an account ('already registered' or 'already exists'). */
+export function isAlreadyRegisteredError(message: string | null | undefined): boolean {
+  const text = (message ?? '').toLowerCase();
+  return text.includes('already registered') || text.includes('already exists');
+}
+
+export const EMAIL_NOT_CONFIRMED_YET = 'Email not confirmed yet. Please check your inbox or resend the link.';
+
+/** Sign-in failure text: a message about confirmation gets the confirmation hint; else the message or a fallback. */
+export function signInFailureText(message: string | null | undefined): string {
+  if (!message) return 'Sign in failed';
+  return message.toLowerCase().includes('confirm') ? EMAIL_NOT_CONFIRMED_YET : message;
+}
+
+/** The Settings result banner is green when the message says 'successfully', red otherwise. */
+export function isSuccessMessage(message: string | null | undefined): boolean {
+  return (message ?? '').toLowerCase().includes('successfully');
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { formatCents, invoiceAmountCents, invoiceLink } from './money';
+
+describe('formatCents', () => {
+  it.each([
+    [1900, '$19.00'],
+    [5900, '$59.00'],
+    [18240, '$182.40'],
+    [191040, '$1,910.40'],
+    [0, '$0.00'],
+    [5, '$0.05'],
+    [-1900, '-$19.00'],
+  ])('%i cents -> %s', (cents, text) => {
+    expect(formatCents(cents)).toBe(text);
+  });
+});
+
+describe('invoice rows', () => {
+  it.each([
+    [{ amount_paid: 1900, amount_due: 5900 }, 1900],
+    [{ amount_paid: 0, amount_due: 5900 }, 0],
+    [{ amount_paid: null, amount_due: 5900 }, 5900],
+    [{}, null],
+  ])('amount of %j is %s', (invoice, cents) => {
+    expect(invoiceAmountCents(invoice)).toBe(cents);
+  });
+
+  it.each([
+    [{ invoice_pdf: 'https://a.pdf', hosted_invoice_url: 'https://b' }, 'https://a.pdf'],
+    [{ invoice_pdf: null, hosted_invoice_url: 'https://b' }, 'https://b'],
+    [{ invoice_pdf: '', hosted_invoice_url: '' }, null],
+    [{}, null],
+  ])('link of %j is %s', (invoice, link) => {
+    expect(invoiceLink(invoice)).toBe(link);
+  });
+});

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkoutPlanName,
+  isCurrentPlan,
+  isPlanChangeConfirmDisabled,
+  planLabel,
+  planName,
+  toCheckoutInterval,
+  toPlanId,
+} from './plans';
+
+describe('planName', () => {
+  it.each([
+    ['starter', 'Starter'],
+    ['Starter', 'Starter'],
+    ['pro', 'Professional'],
+    ['professional', 'Professional'],
+    ['business', 'Business'],
+    ['enterprise', 'Business'],
+    [' ENTERPRISE ', 'Business'],
+    ['gold', 'Professional'],
+    ['', 'Professional'],
+    [null, 'Professional'],
+    [undefined, 'Professional'],
+  ])('%j -> %s', (plan, name) => {
+    expect(planName(plan)).toBe(name);
+  });
+
+  it('maps to plan ids the same way', () => {
+    expect([toPlanId('professional'), toPlanId('enterprise'), toPlanId('x')]).toEqual([
+      'pro',
+      'business',
+      'pro',
+    ]);
+  });
+});
+
+describe('toCheckoutInterval', () => {
+  it.each([
+    ['annual', 'yearly'],
+    ['year', 'yearly'],
+    ['yearly', 'yearly'],
+    ['Annual', 'yearly'],
+    ['monthly', 'monthly'],
+    ['month', 'monthly'],
+    ['weekly', 'monthly'],
+    [null, 'monthly'],
+  ])('%j -> %s', (interval, expected) => {
+    expect(toCheckoutInterval(interval)).toBe(expected);
+  });
+});
+
+describe('checkoutPlanName', () => {
+  it.each([
+    ['pro', 'annual', 'pro_yearly'],
+    ['starter', 'monthly', 'starter_monthly'],
+    ['enterprise', 'year', 'business_yearly'],
+    ['professional', undefined, 'pro_monthly'],
+  ])('%s + %s -> %s', (plan, interval, name) => {
+    expect(checkoutPlanName(plan, interval)).toBe(name);
+  });
+});
+
+describe('planLabel', () => {
+  it.each([
+    [null, "Founders' Tier"],
+    ['', "Founders' Tier"],
+    ['pro', "Founders' Tier"],
+    ['professional', "Founders' Tier"],
+    ['starter', 'Starter'],
+    ['enterprise', 'Business'],
+    ['Legacy Gold', 'Legacy Gold'],
+  ])('%j -> %s', (plan, label) => {
+    expect(planLabel(plan)).toBe(label);
+  });
+});
+
+describe('isCurrentPlan', () => {
+  const current = { plan: 'pro', interval: 'annual' };
+
+  it.each([
+    ['same plan and interval', { plan: 'pro', interval: 'annual' }, current, true],
+    ['same plan spelled differently', { plan: 'professional', interval: 'yearly' }, current, true],
+    ['same plan, other interval', { plan: 'pro', interval: 'monthly' }, current, false],
+    ['other plan, same interval', { plan: 'starter', interval: 'annual' }, current, false],
+    ['no current plan', { plan: 'pro', interval: 'monthly' }, null, false],
+    [
+      'a current plan without a name',
+      { plan: 'pro', interval: 'monthly' },
+      { plan: '', interval: 'monthly' },
+      false,
+    ],
+  ])('%s: %s', (_label, card, subscription, expected) => {
+    expect(isCurrentPlan(card, subscription)).toBe(expected);
+  });
+});
+
+describe('isPlanChangeConfirmDisabled', () => {
+  it.each([
+    ['while updating', { chosenPlan: 'starter', currentPlan: 'pro', view: 'monthly', updating: true }, true],
+    [
+      'same plan on the monthly view',
+      { chosenPlan: 'pro', currentPlan: 'professional', view: 'monthly', updating: false },
+      true,
+    ],
+    [
+      'same plan on the annual view',
+      { chosenPlan: 'pro', currentPlan: 'pro', view: 'annual', updating: false },
+      false,
+    ],
+    [
+      'another plan on the monthly view',
+      { chosenPlan: 'business', currentPlan: 'pro', view: 'monthly', updating: false },
+      false,
+    ],
+    ['no current plan', { chosenPlan: 'pro', currentPlan: null, view: 'monthly', updating: false }, false],
+  ])('%s: %s', (_label, input, disabled) => {
+    expect(isPlanChangeConfirmDisabled(input)).toBe(disabled);
+  });
+});

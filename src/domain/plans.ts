@@ -1,0 +1,89 @@
+import {
+  type CheckoutInterval,
+  type CheckoutPlanName,
+  DEFAULT_PLAN_LABEL,
+  PLANS,
+  type PlanId,
+} from '../../contract/plans';
+
+/** Plan and interval mapping of SPEC section 4, and which plan is "current" on the pricing cards. */
+
+export type PlanName = 'Starter' | 'Professional' | 'Business';
+
+const PLAN_ALIASES: Readonly<Record<string, PlanId>> = {
+  starter: 'starter',
+  pro: 'pro',
+  professional: 'pro',
+  business: 'business',
+  enterprise: 'business',
+};
+
+/**
+ * The plan id for any spelling the back ends use (`pro`, `Professional`, `enterprise`...). Unknown or missing
+ * values mean Professional, as the spec says.
+ */
+export function toPlanId(plan: string | null | undefined): PlanId {
+  return PLAN_ALIASES[(plan ?? '').trim().toLowerCase()] ?? 'pro';
+}
+
+/** starter -> Starter; pro/professional -> Professional; business/enterprise -> Business; unknown -> Professional. */
+export function planName(plan: string | null | undefined): PlanName {
+  const names: Record<PlanId, PlanName> = { starter: 'Starter', pro: 'Professional', business: 'Business' };
+  return names[toPlanId(plan)];
+}
+
+/** annual, year or yearly -> yearly; anything else -> monthly (case-insensitive). */
+export function toCheckoutInterval(interval: string | null | undefined): CheckoutInterval {
+  const value = (interval ?? '').trim().toLowerCase();
+  return value === 'annual' || value === 'year' || value === 'yearly' ? 'yearly' : 'monthly';
+}
+
+/** The plan name sent to checkout and change-plan: `pro_yearly`. */
+export function checkoutPlanName(
+  plan: string | null | undefined,
+  interval: string | null | undefined,
+): CheckoutPlanName {
+  return `${toPlanId(plan)}_${toCheckoutInterval(interval)}`;
+}
+
+/**
+ * The plan badge's text: the catalogue label of a known plan (`pro` -> Founders' Tier); any other non-blank text
+ * as given (it may already be a label, such as the server's plan_label); "Founders' Tier" when there is none.
+ */
+export function planLabel(plan: string | null | undefined): string {
+  const text = plan?.trim();
+  if (!text) return DEFAULT_PLAN_LABEL;
+  const id = PLAN_ALIASES[text.toLowerCase()];
+  return id ? PLANS[id].label : text;
+}
+
+export type PlanChoice = { plan: string | null | undefined; interval: string | null | undefined };
+
+/**
+ * A pricing card is the current plan only when both the plan and the interval match the subscription; with no
+ * current plan nothing is marked.
+ */
+export function isCurrentPlan(card: PlanChoice, current: PlanChoice | null | undefined): boolean {
+  if (!current?.plan?.trim()) return false;
+  return (
+    toPlanId(card.plan) === toPlanId(current.plan) &&
+    toCheckoutInterval(card.interval) === toCheckoutInterval(current.interval)
+  );
+}
+
+/**
+ * The plan-change confirm button (SPEC section 4) is disabled while updating, and when the chosen plan equals
+ * the current plan on the monthly view.
+ */
+export function isPlanChangeConfirmDisabled(input: {
+  chosenPlan: string | null | undefined;
+  currentPlan: string | null | undefined;
+  view: string | null | undefined;
+  updating: boolean;
+}): boolean {
+  if (input.updating) return true;
+  const onMonthlyView = toCheckoutInterval(input.view) === 'monthly';
+  return (
+    onMonthlyView && !!input.currentPlan?.trim() && toPlanId(input.chosenPlan) === toPlanId(input.currentPlan)
+  );
+}

@@ -1,0 +1,67 @@
+/** Dates of SPEC sections 3 and 9: epoch numbers in seconds or milliseconds, shown in en-US long format. */
+
+/** Epoch values below this are seconds; at or above it, milliseconds (1e12 ms is September 2001). */
+export const SECONDS_THRESHOLD = 1e12;
+
+export type DateInput = number | string | Date | null | undefined;
+
+/**
+ * Milliseconds since the epoch, or null for a missing or unreadable value. Numbers (and all-digit strings, as
+ * some APIs send) below 1e12 are seconds; other strings are parsed as dates.
+ */
+export function toEpochMs(value: DateInput): number | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.getTime();
+  if (typeof value === 'number') return Number.isFinite(value) ? fromEpochNumber(value) : null;
+  const text = value.trim();
+  if (text === '') return null;
+  if (/^\d+(\.\d+)?$/.test(text)) return fromEpochNumber(Number(text));
+  const parsed = Date.parse(text);
+  return Number.isNaN(parsed) ? null : parsed;
+}
+
+function fromEpochNumber(value: number): number {
+  return value < SECONDS_THRESHOLD ? value * 1000 : value;
+}
+
+/**
+ * `January 5, 2026`, or null for an unreadable value. The time zone defaults to the viewer's; tests and the
+ * server pass one explicitly.
+ */
+export function formatLongDate(value: DateInput, timeZone?: string): string | null {
+  const ms = toEpochMs(value);
+  if (ms === null) return null;
+  return new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone,
+  }).format(ms);
+}
+
+export type CreatedDateSource = {
+  created_date?: DateInput;
+  created_at?: DateInput;
+  createdAt?: DateInput;
+  created?: DateInput;
+};
+
+/**
+ * When the user was created: the first readable one of created_date, created_at, createdAt, created. An
+ * unreadable field does not hide a readable one after it, since different back ends fill different fields.
+ */
+export function createdAtMs(user: CreatedDateSource): number | null {
+  for (const value of [user.created_date, user.created_at, user.createdAt, user.created]) {
+    const ms = toEpochMs(value);
+    if (ms !== null) return ms;
+  }
+  return null;
+}
+
+export const UNKNOWN_MEMBER_SINCE = 'Recently';
+
+/** The "member since" text: the creation date in long format, or 'Recently' when it is missing or invalid. */
+export function memberSince(user: CreatedDateSource, timeZone?: string): string {
+  const ms = createdAtMs(user);
+  return ms === null ? UNKNOWN_MEMBER_SINCE : (formatLongDate(ms, timeZone) ?? UNKNOWN_MEMBER_SINCE);
+}
