@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { deadEndMachine, loginMachine, racingTimersMachine } from './fixtures/login';
+import { createModelHarness, formatUntaken } from './harness';
+
+// The harness is proved on fixture machines; the app's machines are tested in their own files.
+
+const loginOptions = {
+  events: [
+    { type: 'form.change', email: '' },
+    { type: 'form.change', email: 'ada@example.com' },
+  ],
+  actors: { login: { outputs: [{ role: 'admin' }, { role: 'member' }] } },
+} as const;
+
+async function runAll(harness: ReturnType<typeof createModelHarness>) {
+  for (const path of harness.paths) await harness.runPath(path);
+}
+
+describe('model harness', () => {
+  it('takes every transition of a machine with guards, an invoke, a delay and an eventless transition', async () => {
+    const harness = createModelHarness(loginMachine, loginOptions);
+    await runAll(harness);
+
+    const coverage = harness.coverage();
+    expect(coverage.transitions.map((transition) => `${transition.source} ${transition.event}`)).toEqual([
+      'login.editing form.change',
+      'login.editing form.submit',
+      'login.editing form.submit',
+      'login.submitting xstate.done.actor.0.login.submitting',
+      'login.submitting xstate.done.actor.0.login.submitting',
+      'login.submitting xstate.error.actor.0.login.submitting',
+      'login.failed form.retry',
+      'login.failed xstate.after.retryDelay.login.failed',
+      'login.signedIn session.logout',
+      'login.signedOut always',
+    ]);
+    expect(coverage.untaken).toEqual([]);
+  });
+
+  it('names model steps after what the executor does for them', () => {
+    const harness = createModelHarness(loginMachine, loginOptions);
+    const descriptions = harness.paths.map((path) => path.description);
+    expect(descriptions).toContain(
+      'init → form.change("ada@example.com") → form.submit → done:login({"role":"admin"}) → session.logout',
+    );
+    expect(
+      descriptions.some((description) =>
+        description.includes('error:login(Error: login failed) → after:retryDelay'),
+      ),
+    ).toBe(true);
+  });
+
+  it('lists each transition no path can take by source state, event and target', async () => {
+    const harness = createModelHarness(deadEndMachine);
+    await runAll(harness);
+
+    expect(formatUntaken(harness.coverage().untaken)).toBe(
+      ['  deadEnd.idle  --go [never]-->  deadEnd.orphan', '  deadEnd.orphan  --back-->  deadEnd.idle'].join(
+        '\n',
+      ),
+    );
+  });
+
+  it('counts only what the real actor did: nothing is covered before a path runs', () => {
+    const harness = createModelHarness(loginMachine, loginOptions);
+    expect(harness.coverage().taken).toEqual([]);
+  });
+
+  it('fails a path when the real actor does not reach the state the model predicts', async () => {
+    const harness = createModelHarness(racingTimersMachine);
+    const lateTimerPath = harness.paths.find((path) => path.description === 'init → after:5000');
+    expect(lateTimerPath).toBeDefined();
+
+    await expect(harness.runPath(lateTimerPath!)).rejects.toThrow(
+      /The actor is not where the model says\.\n {2}model: {2}active \{"value":"late".*\n {2}actor: {2}active \{"value":"early"/,
+    );
+    expect(formatUntaken(harness.coverage().untaken)).toContain('racingTimers.late');
+  });
+
+  it('settles invoked doubles with the supplied outputs and records what the machine asked for', async () => {
+    const seen: Array<{ inputs: unknown[]; actions: string[] }> = [];
+    const harness = createModelHarness(loginMachine, {
+      ...loginOptions,
+      afterStep: {
+        'done:login': ({ effects, stepEffects }) => {
+          seen.push({
+            inputs: effects.invocations('login').map((call) => call.input),
+            actions: stepEffects.actionNames(),
+          });
+        },
+      },
+    });
+    await runAll(harness);
+
+    expect(seen).toContainEqual({ inputs: [{ email: 'ada@example.com' }], actions: ['announceSignIn'] });
+    expect(harness.observersNeverRun()).toEqual([]);
+  });
+
+  it('moves the simulated clock exactly to the delay', async () => {
+    const times: number[] = [];
+    const harness = createModelHarness(loginMachine, {
+      ...loginOptions,
+      afterStep: { 'after:retryDelay': ({ now }) => void times.push(now) },
+    });
+    await runAll(harness);
+
+    expect(times.length).toBeGreaterThan(0);
+    expect(new Set(times)).toEqual(new Set([3000]));
+  });
+
+  it('fails the path when an observation fails', async () => {
+    const harness = createModelHarness(loginMachine, {
+      ...loginOptions,
+      states: {
+        failed: ({ snapshot }) => expect(snapshot.context.error).toBe('a different message'),
+      },
+    });
+    const failingPath = harness.paths.find((path) => path.description.includes('error:login'));
+
+    await expect(harness.runPath(failingPath!)).rejects.toThrow(/a different message/);
+  });
+
+  it('reports observations that no step ever reached', async () => {
+    const harness = createModelHarness(loginMachine, {
+      ...loginOptions,
+      states: { submitting: () => {}, 'signedIn.owner': () => {} },
+      afterStep: { 'form.cancel': () => {} },
+    });
+    await runAll(harness);
+
+    expect(harness.observersNeverRun()).toEqual(['state signedIn.owner', 'step form.cancel']);
+  });
+});

@@ -1,0 +1,128 @@
+import { relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
+import { writeCoverageRecord } from './lib/coverage-store';
+import { type ExecutionOptions, type ExecutionRecord, executePath, type StepObserver } from './lib/executor';
+import { type ActorOutcomes, createModelEvents } from './lib/model-events';
+import { generateTransitionPaths, type ModelPath, serializeValueAndContext } from './lib/paths';
+import { listTransitions, type MachineTransition } from './lib/transitions';
+
+export type { EffectLog } from './lib/doubles';
+export type { StepObservation, StepObserver } from './lib/executor';
+export type { ModelPath } from './lib/paths';
+export type { MachineTransition } from './lib/transitions';
+
+type ActorNames<TMachine extends AnyStateMachine> = Extract<
+  keyof TMachine['implementations']['actors'],
+  string
+>;
+
+export interface ModelTestOptions<TMachine extends AnyStateMachine> {
+  /** Payload variants of the machine's own events; an event type not listed is sent as `{ type }`. */
+  events?: readonly EventFromLogic<TMachine>[];
+  /** Outputs and errors each named actor may settle with; each one becomes a separate model event. */
+  actors?: Partial<Record<ActorNames<TMachine>, ActorOutcomes>>;
+  input?: InputFrom<TMachine>;
+  /** Identity of a model state (default: value and context). Narrow it if context can grow without bound. */
+  serializeState?: (snapshot: SnapshotFrom<TMachine>) => string;
+  /** Observations per state, checked on the real actor at every step that ends in that state. */
+  states?: Readonly<Record<string, StepObserver<SnapshotFrom<TMachine>>>>;
+  /** Observations per step label (`auth.signedIn`, `done:loadUser`, `error:signOut`, `after:userLoadTimeout`). */
+  afterStep?: Readonly<Record<string, StepObserver<SnapshotFrom<TMachine>>>>;
+  /** Implementations that replace the generated doubles, for actors the executor cannot settle itself. */
+  provide?: ExecutionOptions['provide'];
+}
+
+export interface TransitionCoverage {
+  machineId: string;
+  transitions: MachineTransition[];
+  taken: MachineTransition[];
+  untaken: MachineTransition[];
+}
+
+/**
+ * Model-based testing of a production machine with `xstate/graph`: generates paths that take every transition,
+ * runs them against real actors with doubles for actors and a simulated clock for delays, and measures which
+ * of the machine's declared transitions those actors actually took.
+ */
+export function createModelHarness<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  options: ModelTestOptions<TMachine> = {},
+) {
+  const serializeState = (options.serializeState ?? serializeValueAndContext) as (
+    snapshot: AnyMachineSnapshot,
+  ) => string;
+  const modelEvents = createModelEvents(machine, options);
+  const paths = generateTransitionPaths(machine, modelEvents, { input: options.input, serializeState });
+  const transitions = listTransitions(machine);
+  const record: ExecutionRecord = { takenTransitions: new Set(), observersRun: new Set() };
+  const executionOptions = options as ExecutionOptions;
+
+  return {
+    paths,
+    transitions,
+    record,
+    /** Executes one path on a fresh actor; rejects with the first step where the actor and model disagree. */
+    runPath: (path: ModelPath) =>
+      executePath(machine, path, modelEvents, serializeState, executionOptions, record),
+    coverage: (): TransitionCoverage => ({
+      machineId: machine.id,
+      transitions,
+      taken: transitions.filter((transition) => record.takenTransitions.has(transition.key)),
+      untaken: transitions.filter((transition) => !record.takenTransitions.has(transition.key)),
+    }),
+    /** Declared observations that no step ever reached: an assertion that never runs proves nothing. */
+    observersNeverRun: (): string[] =>
+      [
+        ...Object.keys(options.states ?? {}).map((key) => `state ${key}`),
+        ...Object.keys(options.afterStep ?? {}).map((key) => `step ${key}`),
+      ].filter((key) => !record.observersRun.has(key)),
+  };
+}
+
+/** Lists untaken transitions by source state, event and target, one a line. */
+export function formatUntaken(untaken: readonly MachineTransition[]): string {
+  return untaken
+    .map(
+      (transition) =>
+        `  ${transition.source}  --${transition.event}${transition.guard ? ` [${transition.guard}]` : ''}-->  ${transition.target}`,
+    )
+    .join('\n');
+}
+
+/**
+ * Registers the model-based tests of one machine: one test per generated path, then one that fails unless
+ * every declared transition was taken and one that fails if an observation never ran. The coverage record
+ * for `npm run test:model`'s table is written when the file's tests finish.
+ */
+export function describeModel<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  options: ModelTestOptions<TMachine> = {},
+): void {
+  describe(`${machine.id} machine, model-based`, () => {
+    const harness = createModelHarness(machine, options);
+
+    for (const [index, path] of harness.paths.entries()) {
+      it(`path ${index + 1}: ${path.description}`, () => harness.runPath(path));
+    }
+
+    it('takes every transition the machine declares', () => {
+      const { untaken } = harness.coverage();
+      expect(untaken, `Untaken transitions of '${machine.id}':\n${formatUntaken(untaken)}`).toEqual([]);
+    });
+
+    it('runs every observation it declares', () => {
+      expect(harness.observersNeverRun()).toEqual([]);
+    });
+
+    afterAll(() => {
+      const { transitions } = harness.coverage();
+      writeCoverageRecord({
+        machineId: machine.id,
+        testFile: relative(process.cwd(), expect.getState().testPath ?? 'unknown'),
+        transitions,
+        takenKeys: [...harness.record.takenTransitions],
+      });
+    });
+  });
+}

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { MachineTransition } from './transitions';
+
+/**
+ * Model test files run in separate workers; each leaves what its machine's actors did here, and
+ * scripts/model-coverage.ts turns the records into the coverage table after the run.
+ */
+export const COVERAGE_DIR = fileURLToPath(new URL('../../../.data/coverage', import.meta.url));
+export const RAW_RECORDS_DIR = `${COVERAGE_DIR}/model-raw`;
+
+export interface CoverageRecord {
+  machineId: string;
+  testFile: string;
+  transitions: MachineTransition[];
+  takenKeys: string[];
+}
+
+export function writeCoverageRecord(record: CoverageRecord): void {
+  mkdirSync(RAW_RECORDS_DIR, { recursive: true });
+  writeFileSync(
+    `${RAW_RECORDS_DIR}/${record.machineId}-${randomUUID()}.json`,
+    JSON.stringify(record, null, 2),
+  );
+}
+
+export function readCoverageRecords(): CoverageRecord[] {
+  let files: string[];
+  try {
+    files = readdirSync(RAW_RECORDS_DIR).filter((file) => file.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  return files.map(
+    (file) => JSON.parse(readFileSync(`${RAW_RECORDS_DIR}/${file}`, 'utf8')) as CoverageRecord,
+  );
+}
+
+/** Records of an earlier run must never count for this one. */
+export function clearCoverageRecords(): void {
+  rmSync(RAW_RECORDS_DIR, { recursive: true, force: true });
+}

@@ -1,0 +1,112 @@
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import { allStateNodes } from './transitions';
+
+/** What an invoked actor may answer in the model: each output and each error becomes one model event. */
+export interface ActorOutcomes {
+  outputs?: readonly unknown[];
+  errors?: readonly unknown[];
+}
+
+export interface ModelEventOptions {
+  /** Payload variants of ordinary events, e.g. `{ type: 'auth.signedIn', accessToken: 't' }`. */
+  events?: readonly EventObject[];
+  /** Outcomes per named actor (the key in `setup({ actors })`); default one `undefined` output, one Error. */
+  actors?: Readonly<Partial<Record<string, ActorOutcomes>>>;
+}
+
+const DONE_ACTOR = 'xstate.done.actor.';
+const ERROR_ACTOR = 'xstate.error.actor.';
+const AFTER = 'xstate.after.';
+// Raised by the machine itself when a child reaches a final state; the outside world cannot send it.
+const DONE_STATE = 'xstate.done.state.';
+
+/** How a model step is named in path titles and in `afterStep` hooks: `init`, `done:loadUser`, `after:7000`. */
+export type StepLabel = string;
+
+/**
+ * Turns the machine's event descriptors into concrete events for the model: ordinary events take the test's
+ * payload variants; invoke completions and delays become the `xstate.done.actor.*`, `xstate.error.actor.*`
+ * and `xstate.after.*` events that the path executor later realises by settling a double or moving a clock.
+ */
+export function createModelEvents(machine: AnyStateMachine, options: ModelEventOptions) {
+  const srcByInvokeId = invokeSources(machine);
+  const supplied = options.events ?? [];
+
+  function eventsFor(snapshot: AnyMachineSnapshot): EventObject[] {
+    const descriptors = new Set(snapshot._nodes.flatMap((node) => [...node.transitions.keys()]));
+    return [...descriptors].flatMap((descriptor): EventObject[] => {
+      if (descriptor.startsWith(DONE_STATE)) return [];
+      if (descriptor.startsWith(DONE_ACTOR)) {
+        const actorId = descriptor.slice(DONE_ACTOR.length);
+        const outputs = outcomesOf(actorId).outputs ?? [undefined];
+        return outputs.map((output) => ({ type: descriptor, output, actorId }));
+      }
+      if (descriptor.startsWith(ERROR_ACTOR)) {
+        const actorId = descriptor.slice(ERROR_ACTOR.length);
+        const errors = outcomesOf(actorId).errors ?? [new Error(`${srcByInvokeId.get(actorId)} failed`)];
+        return errors.map((error) => ({ type: descriptor, error, actorId }));
+      }
+      if (descriptor.startsWith(AFTER)) return [{ type: descriptor }];
+      const variants = supplied.filter((event) => matchesDescriptor(descriptor, event.type));
+      if (variants.length > 0) return variants;
+      // A wildcard descriptor cannot be sent as such; without supplied events it stays untaken, and says so.
+      return descriptor.includes('*') ? [] : [{ type: descriptor }];
+    });
+  }
+
+  function outcomesOf(actorId: string): ActorOutcomes {
+    const src = srcByInvokeId.get(actorId);
+    return (src === undefined ? undefined : options.actors?.[src]) ?? {};
+  }
+
+  function labelOf(event: EventObject): StepLabel {
+    if (event.type === 'xstate.init') return 'init';
+    if (event.type.startsWith(DONE_ACTOR)) return `done:${sourceOf(event.type.slice(DONE_ACTOR.length))}`;
+    if (event.type.startsWith(ERROR_ACTOR)) return `error:${sourceOf(event.type.slice(ERROR_ACTOR.length))}`;
+    if (event.type.startsWith(AFTER)) return `after:${afterDelay(event.type)}`;
+    return event.type;
+  }
+
+  function sourceOf(actorId: string): string {
+    return srcByInvokeId.get(actorId) ?? actorId;
+  }
+
+  /** The delay reference (`7000` or a named delay) of an `xstate.after.<delay>.<stateNodeId>` event. */
+  function afterDelay(type: string): string {
+    const rest = type.slice(AFTER.length);
+    const owner = allStateNodes(machine.root).find((node) => rest.endsWith(`.${node.id}`));
+    return owner ? rest.slice(0, -(owner.id.length + 1)) : rest;
+  }
+
+  return { eventsFor, labelOf, sourceOf };
+}
+
+export type ModelEvents = ReturnType<typeof createModelEvents>;
+
+export function invokeIdOf(event: EventObject): { kind: 'done' | 'error'; actorId: string } | null {
+  if (event.type.startsWith(DONE_ACTOR))
+    return { kind: 'done', actorId: event.type.slice(DONE_ACTOR.length) };
+  if (event.type.startsWith(ERROR_ACTOR))
+    return { kind: 'error', actorId: event.type.slice(ERROR_ACTOR.length) };
+  return null;
+}
+
+export function isAfterEvent(event: EventObject): boolean {
+  return event.type.startsWith(AFTER);
+}
+
+function invokeSources(machine: AnyStateMachine): Map<string, string> {
+  return new Map(
+    allStateNodes(machine.root).flatMap((node) =>
+      node.invoke.map((definition): [string, string] => [
+        definition.id,
+        typeof definition.src === 'string' ? definition.src : definition.id,
+      ]),
+    ),
+  );
+}
+
+function matchesDescriptor(descriptor: string, eventType: string): boolean {
+  if (descriptor === eventType || descriptor === '*') return true;
+  return descriptor.endsWith('.*') && eventType.startsWith(descriptor.slice(0, -1));
+}

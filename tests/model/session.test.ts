@@ -1,0 +1,218 @@
+import * as v from 'valibot';
+import { expect } from 'vitest';
+import { currentUserSchema } from '../../contract/user';
+import { type LoadedUser, sessionMachine, USER_LOAD_TIMEOUT_MS } from '../../src/machines/session';
+import { describeModel, type StepObservation } from './harness';
+
+type Observation = StepObservation<ReturnType<typeof sessionMachine.getInitialSnapshot>>;
+
+const alice: LoadedUser = {
+  user: v.parse(currentUserSchema, { id: 'user-alice', email: 'alice@example.com', role: 'user' }),
+  flags: { has_signup: true, onboarding_required: false },
+};
+/** What the API client throws when the server has no session. */
+const unauthorized = Object.assign(new Error('Unauthorized'), { status: 401 });
+const networkDown = new Error('Network down');
+/** A failure without a message of its own: the machine must fall back to its own wording. */
+const serverFault = { status: 500 };
+const signOutRefused = new Error('Sign-out refused');
+
+const LOADING_STATES = ['checkingUser.loading', 'exchangingToken', 'loadingSignedInUser', 'reloadingUser'];
+
+function expectLoadingTagOnlyWhileWaitingForTheUser({ snapshot }: Observation) {
+  const loading = LOADING_STATES.some((state) => snapshot.matches(state as never));
+  expect(snapshot.hasTag('loading')).toBe(loading);
+}
+
+function expectSignedOutLocally({ snapshot }: Observation) {
+  expect(snapshot.context.user).toBeNull();
+  expect(snapshot.context.flags).toBeNull();
+}
+
+describeModel(sessionMachine, {
+  events: [
+    { type: 'auth.signedIn', accessToken: 'token-from-sign-in' },
+    { type: 'auth.tokenRefreshed', accessToken: 'token-from-refresh' },
+  ],
+  actors: {
+    loadUser: { outputs: [alice], errors: [unauthorized, networkDown, serverFault] },
+    exchangeToken: { outputs: [{ ok: true }], errors: [new Error('Exchange refused')] },
+    signOut: { outputs: [undefined], errors: [signOutRefused] },
+    serverLogout: { outputs: [undefined], errors: [networkDown] },
+  },
+
+  states: {
+    checkingUser: (observation) => {
+      expectLoadingTagOnlyWhileWaitingForTheUser(observation);
+      expect(observation.effects.invocations('loadUser')).toHaveLength(1);
+    },
+    'checkingUser.loading': ({ snapshot, now }) => {
+      expect(snapshot.hasTag('loading')).toBe(true);
+      expect(now).toBeLessThan(USER_LOAD_TIMEOUT_MS);
+    },
+    'checkingUser.overdue': ({ snapshot, now }) => {
+      expect(snapshot.hasTag('loading')).toBe(false);
+      expect(now).toBe(USER_LOAD_TIMEOUT_MS);
+    },
+    anonymous: (observation) => {
+      expectSignedOutLocally(observation);
+      expectLoadingTagOnlyWhileWaitingForTheUser(observation);
+    },
+    exchangingToken: ({ snapshot }) => {
+      expect(snapshot.hasTag('loading')).toBe(true);
+      expect(snapshot.context.error).toBeNull();
+    },
+    loadingSignedInUser: ({ snapshot, effects }) => {
+      expect(snapshot.hasTag('loading')).toBe(true);
+      expect(effects.invocations('exchangeToken').length).toBeGreaterThan(0);
+    },
+    discardingSession: (observation) => {
+      expectSignedOutLocally(observation);
+      expect(observation.effects.invocations('signOut')).toHaveLength(1);
+    },
+    signInFailed: (observation) => {
+      expectSignedOutLocally(observation);
+      expectLoadingTagOnlyWhileWaitingForTheUser(observation);
+      expect(['Unauthorized', 'Network down', 'Could not load your account after sign-in.']).toContain(
+        observation.snapshot.context.error,
+      );
+    },
+    signedIn: ({ snapshot }) => {
+      expect(snapshot.context.user).toEqual(alice.user);
+      expect(snapshot.context.flags).toEqual(alice.flags);
+      expect(snapshot.context.error).toBeNull();
+      expect(snapshot.hasTag('loading')).toBe(false);
+    },
+    reloadingUser: ({ snapshot }) => {
+      expect(snapshot.hasTag('loading')).toBe(true);
+      expect(snapshot.context.error).toBeNull();
+    },
+    reloadFailed: ({ snapshot }) => {
+      expect(['Network down', 'Could not refresh your account.']).toContain(snapshot.context.error);
+      expect(snapshot.hasTag('loading')).toBe(false);
+    },
+    signingOut: ({ snapshot }) => {
+      expect(snapshot.hasTag('signingOut')).toBe(true);
+      expect(snapshot.hasTag('loading')).toBe(false);
+    },
+    loggingOut: (observation) => {
+      expectSignedOutLocally(observation);
+      expect(observation.effects.invocations('serverLogout').length).toBeGreaterThan(0);
+    },
+  },
+
+  afterStep: {
+    init: ({ snapshot, effects }) => {
+      expect(snapshot.matches({ checkingUser: 'loading' })).toBe(true);
+      expect(effects.invocations('loadUser')).toHaveLength(1);
+    },
+    'auth.signedIn': ({ snapshot, event, stepEffects }) => {
+      expect(snapshot.matches('exchangingToken')).toBe(true);
+      expect(stepEffects.invocations('exchangeToken').map((call) => call.input)).toEqual([
+        { accessToken: event.accessToken },
+      ]);
+    },
+    'auth.tokenRefreshed': ({ snapshot, event, stepEffects }) => {
+      expect(snapshot.matches('exchangingToken')).toBe(true);
+      expect(stepEffects.invocations('exchangeToken').map((call) => call.input)).toEqual([
+        { accessToken: event.accessToken },
+      ]);
+    },
+    'auth.passwordRecovery': ({ snapshot, previous, stepEffects }) => {
+      expect(stepEffects.actionNames()).toEqual(['goToReset']);
+      // Navigation only: the session itself does not change.
+      expect(snapshot.value).toEqual(previous?.value);
+      expect(snapshot.context).toEqual(previous?.context);
+    },
+    'auth.signedOut': ({ snapshot, stepEffects }) => {
+      expect(snapshot.matches('loggingOut')).toBe(true);
+      expect(stepEffects.invocations('serverLogout')).toHaveLength(1);
+      expect(stepEffects.actionNames()).not.toContain('goToLanding');
+    },
+    'session.reload': ({ snapshot, previous, stepEffects }) => {
+      expect(snapshot.matches('reloadingUser')).toBe(true);
+      // The known user stays visible while the reload runs.
+      expect(snapshot.context.user).toEqual(previous?.context.user);
+      expect(stepEffects.invocations('loadUser')).toHaveLength(1);
+    },
+    'session.signOut': ({ snapshot, stepEffects }) => {
+      expect(snapshot.matches('signingOut')).toBe(true);
+      expect(stepEffects.invocations('signOut')).toHaveLength(1);
+    },
+    'after:userLoadTimeout': ({ snapshot, now }) => {
+      // The 7 s cap ends loading: pages stop waiting and render as anonymous while the answer is still awaited.
+      expect(now).toBe(USER_LOAD_TIMEOUT_MS);
+      expect(snapshot.matches({ checkingUser: 'overdue' })).toBe(true);
+      expect(snapshot.hasTag('loading')).toBe(false);
+      expect(snapshot.context.user).toBeNull();
+    },
+    'done:exchangeToken': ({ snapshot, stepEffects }) => {
+      expect(snapshot.matches('loadingSignedInUser')).toBe(true);
+      expect(stepEffects.invocations('loadUser')).toHaveLength(1);
+    },
+    'error:exchangeToken': ({ snapshot, stepEffects }) => {
+      // A refused exchange may leave an older server session: loading the user still decides.
+      expect(snapshot.matches('loadingSignedInUser')).toBe(true);
+      expect(stepEffects.invocations('loadUser')).toHaveLength(1);
+    },
+    'done:loadUser': ({ snapshot }) => {
+      expect(snapshot.matches('signedIn')).toBe(true);
+      expect(snapshot.context.user).toEqual(alice.user);
+    },
+    'error:loadUser': ({ snapshot, previous, event, stepEffects }) => {
+      const error = event.error;
+      if (previous?.matches('loadingSignedInUser')) {
+        // A failed load following an exchange: the user is cleared and both sides are signed out.
+        expect(snapshot.matches('discardingSession')).toBe(true);
+        expect(snapshot.context.user).toBeNull();
+        expect(stepEffects.invocations('signOut')).toHaveLength(1);
+        expect(snapshot.context.error).toBe(
+          error instanceof Error ? error.message : 'Could not load your account after sign-in.',
+        );
+      } else if (previous?.matches('reloadingUser') && error !== unauthorized) {
+        // A transient failure keeps the user that was known, and says why nothing changed.
+        expect(snapshot.matches('reloadFailed')).toBe(true);
+        expect(snapshot.context.user).toEqual(previous.context.user);
+        expect(snapshot.context.error).toBe(
+          error === networkDown ? 'Network down' : 'Could not refresh your account.',
+        );
+      } else {
+        // No server session: the ordinary anonymous visit, with nothing to report.
+        expect(snapshot.matches('anonymous')).toBe(true);
+        expect(snapshot.context.user).toBeNull();
+        expect(snapshot.context.error).toBeNull();
+      }
+      expect(stepEffects.actionNames()).toEqual([]);
+    },
+    'done:signOut': ({ snapshot, previous, stepEffects }) => {
+      if (previous?.matches('signingOut')) {
+        expect(snapshot.matches('anonymous')).toBe(true);
+        expect(stepEffects.actionNames()).toEqual(['goToLanding']);
+      } else {
+        expect(snapshot.matches('signInFailed')).toBe(true);
+        expect(stepEffects.actionNames()).toEqual([]);
+      }
+    },
+    'error:signOut': ({ snapshot, previous, stepEffects }) => {
+      if (previous?.matches('signingOut')) {
+        // Signing out always ends signed out locally, and still leaves for Landing.
+        expect(snapshot.matches('anonymous')).toBe(true);
+        expect(snapshot.context.user).toBeNull();
+        expect(snapshot.context.error).toBe('Sign-out refused');
+        expect(stepEffects.actionNames()).toEqual(['goToLanding']);
+      } else {
+        expect(snapshot.matches('signInFailed')).toBe(true);
+        expect(stepEffects.actionNames()).toEqual([]);
+      }
+    },
+    'done:serverLogout': ({ snapshot, stepEffects }) => {
+      expect(snapshot.matches('anonymous')).toBe(true);
+      expect(stepEffects.actionNames()).toEqual([]);
+    },
+    'error:serverLogout': ({ snapshot, stepEffects }) => {
+      expect(snapshot.matches('anonymous')).toBe(true);
+      expect(snapshot.context.user).toBeNull();
+      expect(stepEffects.actionNames()).toEqual([]);
+    },
+  },
+});
