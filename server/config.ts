@@ -9,8 +9,12 @@ import * as v from 'valibot';
  */
 
 export type DatabaseConfig =
-  | { kind: 'pglite'; /** A directory, or 'memory://' for a throw-away database. */ dataDir: string }
-  | { kind: 'postgres'; url: string; /** PostgreSQL schema holding our tables (search_path). */ schema: string };
+  | { kind: 'pglite' /** A directory, or 'memory://' for a throw-away database. */; dataDir: string }
+  | {
+      kind: 'postgres';
+      url: string /** PostgreSQL schema holding our tables (search_path). */;
+      schema: string;
+    };
 
 export type RateLimitRule = { max: number; windowMs: number };
 
@@ -119,7 +123,10 @@ const emailList = v.pipe(
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
   ),
-  v.check((emails) => emails.every((email) => /^[^\s@]+@[^\s@]+$/.test(email)), 'ADMIN_EMAILS must be e-mail addresses separated by commas.'),
+  v.check(
+    (emails) => emails.every((email) => /^[^\s@]+@[^\s@]+$/.test(email)),
+    'ADMIN_EMAILS must be e-mail addresses separated by commas.',
+  ),
 );
 
 const originList = v.pipe(
@@ -141,7 +148,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /** Every variable, as text; values are optional here and the cross-field rules come after. */
 const environmentSchema = v.object({
   PORT: v.optional(integer('PORT', 0, 65535), '3000'),
-  HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST must not be empty.')), '127.0.0.1'),
+  HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST must not be empty.')), 'localhost'),
   PUBLIC_URL: v.optional(httpUrl('PUBLIC_URL'), 'http://localhost:3000'),
   LOCAL_DEV: v.optional(flag('LOCAL_DEV')),
   ALLOWED_ORIGINS: v.optional(originList),
@@ -152,23 +159,37 @@ const environmentSchema = v.object({
     ),
   ),
   DATABASE_SCHEMA: v.optional(
-    v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]{0,62}$/, 'DATABASE_SCHEMA must be a lowercase SQL identifier.')),
+    v.pipe(
+      v.string(),
+      v.regex(/^[a-z_][a-z0-9_]{0,62}$/, 'DATABASE_SCHEMA must be a lowercase SQL identifier.'),
+    ),
     'public',
   ),
   PGLITE_DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('PGLITE_DATA_DIR must not be empty.'))),
   SESSION_SECRET: v.optional(
-    v.pipe(v.string(), v.minLength(SECRET_MIN_LENGTH, `SESSION_SECRET must be at least ${SECRET_MIN_LENGTH} characters.`)),
+    v.pipe(
+      v.string(),
+      v.minLength(SECRET_MIN_LENGTH, `SESSION_SECRET must be at least ${SECRET_MIN_LENGTH} characters.`),
+    ),
   ),
   CSRF_SECRET: v.optional(
-    v.pipe(v.string(), v.minLength(SECRET_MIN_LENGTH, `CSRF_SECRET must be at least ${SECRET_MIN_LENGTH} characters.`)),
+    v.pipe(
+      v.string(),
+      v.minLength(SECRET_MIN_LENGTH, `CSRF_SECRET must be at least ${SECRET_MIN_LENGTH} characters.`),
+    ),
   ),
   SESSION_IDLE_TTL: v.optional(duration('SESSION_IDLE_TTL'), '8h'),
   SESSION_ABSOLUTE_TTL: v.optional(duration('SESSION_ABSOLUTE_TTL'), '14d'),
   /** Empty means: no auth service (the SPA uses /api/auth/login). */
-  SUPABASE_URL: v.optional(v.union([v.literal(''), httpUrl('SUPABASE_URL')], 'SUPABASE_URL must be an http(s) URL or empty.')),
+  SUPABASE_URL: v.optional(
+    v.union([v.literal(''), httpUrl('SUPABASE_URL')], 'SUPABASE_URL must be an http(s) URL or empty.'),
+  ),
   SUPABASE_ANON_KEY: v.optional(v.string()),
   SUPABASE_JWT_SECRET: v.optional(
-    v.pipe(v.string(), v.minLength(SECRET_MIN_LENGTH, `SUPABASE_JWT_SECRET must be at least ${SECRET_MIN_LENGTH} characters.`)),
+    v.pipe(
+      v.string(),
+      v.minLength(SECRET_MIN_LENGTH, `SUPABASE_JWT_SECRET must be at least ${SECRET_MIN_LENGTH} characters.`),
+    ),
   ),
   SUPABASE_JWKS_URL: v.optional(httpUrl('SUPABASE_JWKS_URL')),
   DASHBOARD_URL: v.optional(httpUrl('DASHBOARD_URL')),
@@ -179,7 +200,10 @@ const environmentSchema = v.object({
   RATE_LIMIT_CONTACT_MAX: v.optional(integer('RATE_LIMIT_CONTACT_MAX', 1, 100_000), '5'),
   BODY_LIMIT: v.optional(integer('BODY_LIMIT', 1024, 10 * 1024 * 1024), '65536'),
   SPA_DIST: v.optional(v.pipe(v.string(), v.nonEmpty('SPA_DIST must not be empty.')), 'dist'),
-  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}.`), 'info'),
+  LOG_LEVEL: v.optional(
+    v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}.`),
+    'info',
+  ),
   TRUST_PROXY: v.optional(flag('TRUST_PROXY'), 'false'),
   SEED_DEMO: v.optional(flag('SEED_DEMO')),
 });
@@ -190,11 +214,15 @@ type Environment = Record<string, string | undefined>;
 export function loadConfig(environment: Environment = process.env): Config {
   // Empty strings count as unset, except SUPABASE_URL where empty explicitly means "no auth service".
   const present = Object.fromEntries(
-    Object.entries(environment).filter(([key, value]) => value !== undefined && (value !== '' || key === 'SUPABASE_URL')),
+    Object.entries(environment).filter(
+      ([key, value]) => value !== undefined && (value !== '' || key === 'SUPABASE_URL'),
+    ),
   );
   const parsed = v.safeParse(environmentSchema, present);
   if (!parsed.success) {
-    throw new ConfigError(parsed.issues.map((issue) => `${v.getDotPath(issue) ?? 'environment'}: ${issue.message}`));
+    throw new ConfigError(
+      parsed.issues.map((issue) => `${v.getDotPath(issue) ?? 'environment'}: ${issue.message}`),
+    );
   }
   const env = parsed.output;
   const problems: string[] = [];
@@ -202,7 +230,11 @@ export function loadConfig(environment: Environment = process.env): Config {
   const localDev = env.LOCAL_DEV ?? isLoopback(publicUrl.hostname);
 
   /** A value that has a local-only default: required outside local mode. */
-  const localOr = <T>(name: keyof typeof LOCAL_DEFAULTS, value: T | undefined, localValue: T): T | undefined => {
+  const localOr = <T>(
+    name: keyof typeof LOCAL_DEFAULTS,
+    value: T | undefined,
+    localValue: T,
+  ): T | undefined => {
     if (value !== undefined) return value;
     if (localDev) return localValue;
     problems.push(`${name}: required (no default outside local mode; PUBLIC_URL is ${publicUrl.origin}).`);
@@ -227,7 +259,9 @@ export function loadConfig(environment: Environment = process.env): Config {
     problems.push('SESSION_ABSOLUTE_TTL: must not be shorter than SESSION_IDLE_TTL.');
   }
   if (env.DATABASE_URL && env.PGLITE_DATA_DIR) {
-    problems.push('PGLITE_DATA_DIR: set either DATABASE_URL (PostgreSQL) or PGLITE_DATA_DIR (embedded), not both.');
+    problems.push(
+      'PGLITE_DATA_DIR: set either DATABASE_URL (PostgreSQL) or PGLITE_DATA_DIR (embedded), not both.',
+    );
   }
   if (!env.DATABASE_URL && env.DATABASE_SCHEMA !== 'public') {
     problems.push('DATABASE_SCHEMA: only applies with DATABASE_URL.');
@@ -271,7 +305,12 @@ export function loadConfig(environment: Environment = process.env): Config {
 }
 
 function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]' || hostname.endsWith('.localhost');
+  return (
+    hostname === 'localhost' ||
+    hostname === '127.0.0.1' ||
+    hostname === '[::1]' ||
+    hostname.endsWith('.localhost')
+  );
 }
 
 function packageVersion(): string {

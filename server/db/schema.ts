@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { BILLING_INTERVALS, PLAN_IDS } from '../../contract/plans';
+import { COMPANY_SIZES } from '../../contract/signup';
+import { ROLES } from '../../contract/user';
 
 /**
  * One schema for both engines (PGlite locally, PostgreSQL in production). Change it, then run
@@ -16,7 +19,7 @@ export const users = pgTable(
     /** Always stored lowercased (the unique index relies on it). */
     email: text('email').notNull().unique(),
     fullName: text('full_name'),
-    role: text('role', { enum: ['admin', 'user'] }).notNull().default('user'),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
     company: text('company'),
     bio: text('bio'),
     phone: text('phone'),
@@ -53,7 +56,10 @@ export const sessions = pgTable(
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
   },
-  (table) => [index('sessions_user_id_idx').on(table.userId), index('sessions_expires_at_idx').on(table.expiresAt)],
+  (table) => [
+    index('sessions_user_id_idx').on(table.userId),
+    index('sessions_expires_at_idx').on(table.expiresAt),
+  ],
 );
 
 /** Sign-up / onboarding records; one per normalized e-mail. */
@@ -63,9 +69,9 @@ export const signups = pgTable('signups', {
   email: text('email').notNull(),
   normalizedEmail: text('normalized_email').notNull().unique(),
   company: text('company'),
-  companySize: text('company_size'),
-  plan: text('plan').notNull(),
-  interval: text('interval').notNull(),
+  companySize: text('company_size', { enum: COMPANY_SIZES }),
+  plan: text('plan', { enum: PLAN_IDS }).notNull(),
+  interval: text('interval', { enum: BILLING_INTERVALS }).notNull(),
   /** Who created it when signed in; null for the anonymous sign-up dialog. */
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null', onUpdate: 'cascade' }),
   createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),

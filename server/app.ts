@@ -1,0 +1,101 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from './config';
+import { valibotValidatorCompiler } from './lib/valibot-schemas';
+import auth, { type AuthPluginOptions } from './plugins/app/auth';
+import configPlugin from './plugins/app/config';
+import csrf from './plugins/app/csrf';
+import database from './plugins/app/database';
+import errorHandler from './plugins/app/error-handler';
+import housekeeping from './plugins/app/housekeeping';
+import notFound from './plugins/app/not-found';
+import repositories from './plugins/app/repositories';
+import securityHeaders from './plugins/app/security-headers';
+import cookie from './plugins/external/cookie';
+import rateLimit from './plugins/external/rate-limit';
+import staticFiles from './plugins/external/static';
+import authRoutes from './routes/auth';
+import configRoutes from './routes/config';
+import contactRoutes from './routes/contact';
+import healthRoutes from './routes/health';
+import orgRoutes from './routes/org';
+import signupRoutes from './routes/signups';
+
+export type AppOptions = AuthPluginOptions & { config: Config };
+
+/** Fastify's own settings: logging, limits and timeouts (explicit, so a slow client cannot hold a socket). */
+export function serverOptions(config: Config): FastifyServerOptions {
+  return {
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'req.headers["x-csrf-token"]',
+          'res.headers["set-cookie"]',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    connectionTimeout: 60_000,
+    requestTimeout: 30_000,
+    // Longer than the usual load balancer idle timeout (60 s), so the balancer closes idle sockets first.
+    keepAliveTimeout: 72_000,
+    // PGlite's first start and the migrations take a few seconds.
+    pluginTimeout: 60_000,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  };
+}
+
+/**
+ * The product API and the SPA as one plugin: third-party plugins first, then our services, then one folder
+ * of routes per resource. Register it on a Fastify instance made with `serverOptions` (see buildApp).
+ */
+export const beaconApp = fp<AppOptions>(
+  async (app, options) => {
+    app.setValidatorCompiler(valibotValidatorCompiler);
+    // JSON only: without a text/plain parser, a form or text body is refused with 415 before any handler runs.
+    app.removeContentTypeParser('text/plain');
+
+    await app.register(configPlugin, { config: options.config });
+    await app.register(errorHandler);
+    await app.register(securityHeaders);
+    await app.register(database);
+
+    // Third-party plugins.
+    await app.register(cookie);
+    await app.register(rateLimit);
+    await app.register(staticFiles);
+
+    // Our services.
+    await app.register(repositories);
+    await app.register(auth, { ...(options.tokenKeys ? { tokenKeys: options.tokenKeys } : {}) });
+    await app.register(csrf);
+    await app.register(housekeeping);
+    await app.register(notFound);
+
+    // Routes, one folder per resource.
+    await app.register(authRoutes, { prefix: '/api/auth' });
+    await app.register(signupRoutes, { prefix: '/api/signups' });
+    await app.register(contactRoutes, { prefix: '/api/contact' });
+    await app.register(orgRoutes, { prefix: '/api/org' });
+    await app.register(healthRoutes, { prefix: '/api/health' });
+    await app.register(configRoutes, { prefix: '/api/config' });
+  },
+  { name: 'beacon-app' },
+);
+
+/** A ready instance (tests talk to it with `inject`; main.ts also listens). */
+export async function buildApp(
+  options: AppOptions,
+  overrides: FastifyServerOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({ ...serverOptions(options.config), ...overrides });
+  await app.register(beaconApp, options);
+  await app.ready();
+  return app;
+}

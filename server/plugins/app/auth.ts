@@ -1,0 +1,90 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import { AuthCookies } from '../../lib/auth-cookies';
+import { forbidden, unauthenticated } from '../../lib/http-errors';
+import { CsrfTokens } from '../../services/csrf-tokens';
+import { type ActiveSession, SessionStore } from '../../services/session-store';
+import { createTokenVerifier, type TokenVerifier } from '../../services/token-verifier';
+
+export type AuthPluginOptions = {
+  /** ES256/RS256 keys for access tokens; default: the auth service's JWKS (createRemoteJWKSet). */
+  tokenKeys?: JWTVerifyGetKey;
+};
+
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionStore;
+    authCookies: AuthCookies;
+    verifyAccessToken: TokenVerifier;
+    /** The request's live session and user, looked up once per request. */
+    authenticate(request: FastifyRequest): Promise<ActiveSession | null>;
+    /** onRequest guard: 401 without a live session. */
+    requireSession: Guard;
+    /** onRequest guard: 401 without a session, 403 unless the user's stored role is admin. */
+    requireAdmin: Guard;
+  }
+}
+
+const JWKS_TIMEOUT_MS = 5_000;
+
+/** Sessions, CSRF tokens, access-token verification and the guards routes use. */
+export default fp<AuthPluginOptions>(
+  async (app, options) => {
+    const { config } = app;
+    const sessions = new SessionStore(app.db, config.session);
+    const authCookies = new AuthCookies(config, new CsrfTokens(config.csrfSecret));
+    const keys =
+      options.tokenKeys ??
+      (config.supabase.jwksUrl
+        ? createRemoteJWKSet(new URL(config.supabase.jwksUrl), { timeoutDuration: JWKS_TIMEOUT_MS })
+        : null);
+    const verifyAccessToken = config.supabase.issuer
+      ? createTokenVerifier({ issuer: config.supabase.issuer, keys, hs256Secret: config.supabase.jwtSecret })
+      : async () => {
+          throw new Error('No auth service is configured (SUPABASE_URL is empty).');
+        };
+
+    const resolved = new WeakMap<FastifyRequest, Promise<ActiveSession | null>>();
+    const authenticate = (request: FastifyRequest) => {
+      let pending = resolved.get(request);
+      if (!pending) {
+        const token = authCookies.sessionToken(request);
+        pending = token ? sessions.resolve(token) : Promise.resolve(null);
+        resolved.set(request, pending);
+      }
+      return pending;
+    };
+
+    const requireSession: Guard = async (request, reply) => {
+      if (await authenticate(request)) return;
+      // A cookie that no longer opens a session is useless: drop it so the browser stops sending it.
+      if (authCookies.sessionToken(request)) authCookies.clearSession(reply);
+      throw unauthenticated();
+    };
+
+    const requireAdmin: Guard = async (request, reply) => {
+      await requireSession(request, reply);
+      const auth = await authenticate(request);
+      // The role is read from our database on every request, never from the token or the browser.
+      if (auth?.user.role !== 'admin') throw forbidden('Admin access required.');
+    };
+
+    app.decorate('sessions', sessions);
+    app.decorate('authCookies', authCookies);
+    app.decorate('verifyAccessToken', verifyAccessToken);
+    app.decorate('authenticate', authenticate);
+    app.decorate('requireSession', requireSession);
+    app.decorate('requireAdmin', requireAdmin);
+  },
+  { name: 'auth', dependencies: ['config', 'database', 'cookie'] },
+);
+
+/** The session a guard already established; for handlers behind requireSession/requireAdmin. */
+export async function signedIn(request: FastifyRequest): Promise<ActiveSession> {
+  const auth = await request.server.authenticate(request);
+  if (!auth) throw unauthenticated();
+  return auth;
+}

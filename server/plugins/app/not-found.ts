@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { notFound } from '../../lib/http-errors';
+
+/**
+ * Unknown addresses: under /api a JSON 404; a page the browser navigates to (GET accepting HTML) gets the
+ * SPA's index.html so the client-side router can take it (/Billing, /Profile, ...).
+ */
+export default fp(
+  async (app) => {
+    app.setNotFoundHandler(async (request, reply) => {
+      if (isPageNavigation(request) && app.spaAvailable) {
+        reply.header('cache-control', 'no-cache');
+        return reply.sendFile('index.html');
+      }
+      throw notFound(request.url.startsWith('/api') ? 'No such API endpoint.' : 'Not found');
+    });
+  },
+  { name: 'not-found', dependencies: ['static'] },
+);
+
+function isPageNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?'))
+    return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}

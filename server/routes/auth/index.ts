@@ -1,0 +1,137 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  csrfResponseSchema,
+  loginFallbackQuerySchema,
+  logoutResponseSchema,
+  ssoRequestSchema,
+} from '../../../contract/session';
+import { meQuerySchema, userUpdateSchema } from '../../../contract/user';
+import { preSessionBinding, sessionBinding } from '../../lib/auth-cookies';
+import { HttpError } from '../../lib/http-errors';
+import { responseSchema, type ValibotTypeProvider } from '../../lib/valibot-schemas';
+import { signedIn } from '../../plugins/app/auth';
+import {
+  InvalidTokenError,
+  KeySourceUnavailableError,
+  type VerifiedIdentity,
+} from '../../services/token-verifier';
+import { toCurrentUser } from '../../services/users';
+import { loginFallbackPage, safeRedirectPath } from './login-fallback';
+import { meResponseSchema } from './schemas';
+
+/** Sign-in, the current user, logout and CSRF tokens: /api/auth/... */
+const authRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+  const { config } = app;
+  const meResponse = responseSchema(meResponseSchema);
+
+  app.get(
+    '/csrf',
+    { schema: { response: { 200: responseSchema(csrfResponseSchema) } } },
+    async (request, reply) => {
+      const { authCookies } = app;
+      const auth = await app.authenticate(request);
+      if (auth) {
+        const binding = sessionBinding(auth.session.id);
+        const maxAge = Math.floor((auth.session.absoluteExpiresAt.getTime() - Date.now()) / 1000);
+        const csrfToken =
+          authCookies.currentCsrfToken(request, binding) ?? authCookies.refreshCsrf(reply, binding, maxAge);
+        return { csrfToken };
+      }
+      if (authCookies.sessionToken(request)) authCookies.clearSession(reply);
+      const preSession = authCookies.preSessionId(request);
+      const current = preSession
+        ? authCookies.currentCsrfToken(request, preSessionBinding(preSession))
+        : null;
+      return { csrfToken: current ?? authCookies.startPreSession(reply) };
+    },
+  );
+
+  app.post(
+    '/sso/supabase',
+    {
+      schema: { body: ssoRequestSchema, response: { 200: meResponse } },
+      config: {
+        rateLimit: { max: config.rateLimits.signIn.max, timeWindow: config.rateLimits.signIn.windowMs },
+      },
+    },
+    async (request, reply) => {
+      const identity = await verify(request.body.token);
+      const role = config.adminEmails.includes(identity.email) ? 'admin' : 'user';
+      const user = await app.users.upsertFromIdentity(identity, role);
+      // No fixation: whatever session the browser had ends here, and a brand-new id is issued.
+      const previous = app.authCookies.sessionToken(request);
+      if (previous) await app.sessions.revoke(previous);
+      const session = await app.sessions.open(user.id, request.headers['user-agent']);
+      app.authCookies.setSession(reply, session);
+      request.log.info({ userId: user.id, role }, 'signed in');
+      return toCurrentUser(user);
+    },
+  );
+
+  app.get(
+    '/me',
+    { onRequest: app.requireSession, schema: { querystring: meQuerySchema, response: { 200: meResponse } } },
+    async (request) => {
+      const { user } = await signedIn(request);
+      if (request.query.include_flags !== 'true') return toCurrentUser(user);
+      const hasSignup = (await app.signups.findByEmail(user.email)) !== null;
+      return { ...toCurrentUser(user), has_signup: hasSignup, onboarding_required: !hasSignup };
+    },
+  );
+
+  app.patch(
+    '/me',
+    { onRequest: app.requireSession, schema: { body: userUpdateSchema, response: { 200: meResponse } } },
+    async (request) => {
+      const { user } = await signedIn(request);
+      return toCurrentUser(await app.users.updateProfile(user, request.body));
+    },
+  );
+
+  app.post(
+    '/logout',
+    { schema: { response: { 200: responseSchema(logoutResponseSchema) } } },
+    async (request, reply) => {
+      const token = app.authCookies.sessionToken(request);
+      if (token) await app.sessions.revoke(token);
+      app.authCookies.clearSession(reply);
+      app.authCookies.startPreSession(reply);
+      return { ok: true };
+    },
+  );
+
+  app.get('/login', { schema: { querystring: loginFallbackQuerySchema } }, async (request, reply) => {
+    const target = safeRedirectPath(request.query.redirect, config.publicUrl);
+    // With an auth service the SPA signs in by itself: send the visitor back to where they were.
+    if (config.supabase.url) return reply.redirect(target, 302);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(loginFallbackPage(target));
+  });
+
+  async function verify(token: string): Promise<VerifiedIdentity> {
+    if (!config.supabase.url)
+      throw new HttpError(404, 'not_found', 'No auth service is configured on this server.');
+    try {
+      return await app.verifyAccessToken(token);
+    } catch (error) {
+      if (error instanceof InvalidTokenError) {
+        app.log.info({ reason: error.message }, 'access token refused');
+        throw new HttpError(
+          401,
+          'invalid_token',
+          'Your sign-in could not be verified. Please sign in again.',
+        );
+      }
+      if (error instanceof KeySourceUnavailableError) {
+        app.log.error({ err: error }, 'auth service keys unavailable');
+        throw new HttpError(503, 'auth_unavailable', 'The sign-in service is unavailable.');
+      }
+      throw error;
+    }
+  }
+};
+
+export default authRoutes;
