@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { CurrentUser, ProfileFlags } from '../../contract/user';
 
 /**
@@ -237,3 +237,13 @@ export const sessionMachine = setup({
 });
 
 export type SessionMachine = typeof sessionMachine;
+export type SessionActorRef = ActorRefFrom<SessionMachine>;
+export type SessionSnapshot = SnapshotFrom<SessionMachine>;
+
+/** Narrow selectors for views and guards: one value each, so subscribers re-render only when it changes. */
+export const selectUser = (snapshot: SessionSnapshot) => snapshot.context.user;
+export const selectIsLoadingUser = (snapshot: SessionSnapshot) => snapshot.hasTag('loading');
+export const selectIsSigningOut = (snapshot: SessionSnapshot) => snapshot.hasTag('signingOut');
+export const selectOnboardingRequired = (snapshot: SessionSnapshot) =>
+  snapshot.context.flags?.onboarding_required === true;
+export const selectIsAdmin = (snapshot: SessionSnapshot) => snapshot.context.user?.role === 'admin';

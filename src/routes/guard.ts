@@ -1,0 +1,54 @@
+import { waitFor } from 'xstate';
+import {
+  type SessionActorRef,
+  type SessionSnapshot,
+  selectIsAdmin,
+  selectIsLoadingUser,
+  selectOnboardingRequired,
+  selectUser,
+} from '../machines/session';
+import { type AppPath, isSamePath, paths } from './paths';
+
+/**
+ * The guard of SPEC section 2 as pure decisions over a settled session snapshot, plus the wait for the session to
+ * settle. Route modules turn a decision into a redirect.
+ */
+
+/**
+ * The session as soon as it knows who the user is: synchronously when it already does, so navigation between
+ * signed-in pages never suspends.
+ */
+export function settledSession(session: SessionActorRef): SessionSnapshot | Promise<SessionSnapshot> {
+  const snapshot = session.getSnapshot();
+  if (!selectIsLoadingUser(snapshot)) return snapshot;
+  // The machine bounds the initial check to 7 s; the router must not impose its own, shorter limit.
+  return waitFor(session, (next) => !selectIsLoadingUser(next), { timeout: Number.POSITIVE_INFINITY });
+}
+
+/** Where a guarded page sends the visitor instead, or null to show it. */
+export function guardedPageRedirect(snapshot: SessionSnapshot, pathname: string): AppPath | null {
+  if (!selectUser(snapshot)) return paths.landing;
+  if (selectOnboardingRequired(snapshot) && !isSamePath(pathname, paths.onboarding)) return paths.onboarding;
+  return null;
+}
+
+/** The root path sends a signed-in user who still has to onboard to /Onboarding; everyone else stays. */
+export function rootPathRedirect(snapshot: SessionSnapshot): AppPath | null {
+  if (selectIsLoadingUser(snapshot)) return null;
+  return selectUser(snapshot) && selectOnboardingRequired(snapshot) ? paths.onboarding : null;
+}
+
+/** AdminRefunds checks the role itself: anyone but a verified admin goes to /Landing. */
+export function adminPageRedirect(snapshot: SessionSnapshot): AppPath | null {
+  return selectIsAdmin(snapshot) ? null : paths.landing;
+}
+
+/**
+ * What the guards read, as one comparable value. The router re-runs its guards only when this changes after the
+ * session settles, not on every token refresh.
+ */
+export function guardInputs(snapshot: SessionSnapshot): string | null {
+  if (selectIsLoadingUser(snapshot)) return null;
+  const user = selectUser(snapshot);
+  return [user?.id ?? '', user?.role ?? '', selectOnboardingRequired(snapshot)].join('|');
+}

@@ -1,0 +1,42 @@
+import { createRootRouteWithContext, Outlet, redirect } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { RuntimeConfig } from '../../contract/session';
+import type { SessionActorRef } from '../machines/session';
+import { AppContextProvider } from '../ui/AppContext';
+import { NotFoundPage } from '../ui/shell/NotFoundPage';
+import { SessionErrorToasts } from '../ui/shell/SessionErrorToasts';
+import { isSamePath, paths } from './paths';
+import { recoveryLinkSuffix } from './recovery';
+
+/** What every route can reach: the one session actor and the runtime configuration. */
+export interface RouterContext {
+  session: SessionActorRef;
+  runtimeConfig: () => Promise<RuntimeConfig>;
+}
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  // A password-recovery link may land on any page (the auth service's site address); the reset happens on /Reset.
+  beforeLoad: ({ location }) => {
+    if (isSamePath(location.pathname, paths.reset) || recoveryLinkSuffix(location) === null) return;
+    throw redirect({ to: paths.reset, search: true, hash: true, replace: true });
+  },
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+});
+
+function RootLayout() {
+  const { session, runtimeConfig } = rootRoute.useRouteContext();
+  // One promise for the page's lifetime: views suspend on it with `use`, which needs a stable promise.
+  const [dashboardUrl] = useState(() =>
+    runtimeConfig().then(
+      (config) => config.dashboardUrl,
+      () => null,
+    ),
+  );
+  return (
+    <AppContextProvider value={{ session, dashboardUrl }}>
+      <SessionErrorToasts />
+      <Outlet />
+    </AppContextProvider>
+  );
+}

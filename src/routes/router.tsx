@@ -1,0 +1,157 @@
+import {
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  type RouterHistory,
+  redirect,
+} from '@tanstack/react-router';
+import type { SessionActorRef, SessionSnapshot } from '../machines/session';
+import { LandingPage } from '../ui/landing/LandingPage';
+import { AdminCheckPending, GuardPending } from '../ui/shell/PendingNotice';
+import {
+  adminPageRedirect,
+  guardedPageRedirect,
+  guardInputs,
+  rootPathRedirect,
+  settledSession,
+} from './guard';
+import type { AppPath } from './paths';
+import { paths } from './paths';
+import { type RouterContext, rootRoute } from './root';
+import { landingSearchSchema } from './search';
+
+/**
+ * The route table of SPEC section 2. The landing page is in the first load; every other page is a lazy chunk.
+ * Matching is case-insensitive (the router's default, kept on purpose): /billing shows the Billing page.
+ */
+
+const goTo = (target: AppPath | null) => {
+  if (target) throw redirect({ to: target, replace: true });
+};
+
+/** Runs `decide` once the session knows the user: synchronously if it already does, else after the wait. */
+function whenSettled(session: SessionActorRef, decide: (snapshot: SessionSnapshot) => AppPath | null) {
+  const settled = settledSession(session);
+  if (settled instanceof Promise) return settled.then((snapshot) => goTo(decide(snapshot)));
+  goTo(decide(settled));
+}
+
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.root,
+  validateSearch: landingSearchSchema,
+  // Never waits: the landing page renders at once and the check re-runs when the session settles.
+  beforeLoad: ({ context }) => goTo(rootPathRedirect(context.session.getSnapshot())),
+  component: LandingPage,
+});
+
+const landingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.landing,
+  validateSearch: landingSearchSchema,
+  component: LandingPage,
+});
+
+/** The guard of SPEC section 2, as a pathless layout around every signed-in page. */
+const guardedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'guarded',
+  beforeLoad: ({ context, location }) =>
+    whenSettled(context.session, (snapshot) => guardedPageRedirect(snapshot, location.pathname)),
+  pendingComponent: GuardPending,
+  pendingMs: 0,
+  pendingMinMs: 0,
+  component: lazyRouteComponent(() => import('../ui/shell/SignedInShell'), 'SignedInShell'),
+});
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: paths.dashboard,
+  component: lazyRouteComponent(() => import('../ui/pages/DashboardPage'), 'DashboardPage'),
+});
+
+const profileRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: paths.profile,
+  component: lazyRouteComponent(() => import('../ui/pages/ProfilePage'), 'ProfilePage'),
+});
+
+const billingRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: paths.billing,
+  component: lazyRouteComponent(() => import('../ui/pages/BillingPage'), 'BillingPage'),
+});
+
+const settingsRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: paths.settings,
+  component: lazyRouteComponent(() => import('../ui/pages/SettingsPage'), 'SettingsPage'),
+});
+
+const onboardingRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: paths.onboarding,
+  component: lazyRouteComponent(() => import('../ui/pages/OnboardingPage'), 'OnboardingPage'),
+});
+
+/** No guard wrapper (SPEC): the page checks the admin role itself. */
+const adminRefundsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.adminRefunds,
+  beforeLoad: ({ context }) => whenSettled(context.session, adminPageRedirect),
+  pendingComponent: AdminCheckPending,
+  pendingMs: 0,
+  pendingMinMs: 0,
+  component: lazyRouteComponent(() => import('../ui/pages/AdminRefundsPage'), 'AdminRefundsPage'),
+});
+
+const resetRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.reset,
+  component: lazyRouteComponent(() => import('../ui/pages/ResetPage'), 'ResetPage'),
+});
+
+export const routeTree = rootRoute.addChildren([
+  indexRoute,
+  landingRoute,
+  guardedRoute.addChildren([dashboardRoute, profileRoute, billingRoute, settingsRoute, onboardingRoute]),
+  adminRefundsRoute,
+  resetRoute,
+]);
+
+export interface AppRouterOptions extends RouterContext {
+  /** Default: the browser's history; tests pass a memory history. */
+  history?: RouterHistory;
+}
+
+export function createAppRouter({ history, ...context }: AppRouterOptions) {
+  return createRouter({
+    routeTree,
+    context,
+    ...(history ? { history } : {}),
+    defaultPreload: 'intent',
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}
+
+/**
+ * Guards run on navigation; this re-runs them when what they read changes (sign-in, sign-out, onboarding done,
+ * role), so a page never outlives the permission that let the visitor in.
+ */
+export function rerunGuardsOnSessionChange(router: AppRouter, session: SessionActorRef): () => void {
+  let lastInputs = guardInputs(session.getSnapshot());
+  const subscription = session.subscribe((snapshot) => {
+    const inputs = guardInputs(snapshot);
+    if (inputs === null || inputs === lastInputs) return;
+    lastInputs = inputs;
+    void router.invalidate();
+  });
+  return () => subscription.unsubscribe();
+}

@@ -1,0 +1,73 @@
+import * as v from 'valibot';
+import { logoutResponseSchema } from '../../../contract/session';
+import {
+  type CurrentUser,
+  type CurrentUserWithFlags,
+  currentUserSchema,
+  currentUserWithFlagsSchema,
+  type UserUpdateInput,
+} from '../../../contract/user';
+import { type ApiClient, ApiError } from './client';
+
+/** The identity endpoints of the product API (SPEC section 7, docs/WIRE.md "Identity"). */
+
+export interface AuthApiOptions {
+  /**
+   * The auth service's current access token, or null when there is no auth-service session (or no auth service).
+   * Used to recover a missing server session once (SPEC section 8).
+   */
+  authServiceToken?: () => Promise<string | null>;
+}
+
+export interface AuthApi {
+  me(): Promise<CurrentUser>;
+  meWithFlags(): Promise<CurrentUserWithFlags>;
+  updateMe(update: UserUpdateInput): Promise<CurrentUser>;
+  /** Trades an auth-service access token for a server session; answers the signed-in user. */
+  ssoSupabase(token: string): Promise<CurrentUser>;
+  logout(): Promise<void>;
+  /** Opens a pre-session before sign-in (login CSRF) and answers its CSRF token. */
+  csrf(): Promise<string>;
+}
+
+const isUnauthenticated = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+export function createAuthApi(client: ApiClient, options: AuthApiOptions = {}): AuthApi {
+  const ssoSupabase = (token: string) =>
+    client.post('/auth/sso/supabase', currentUserSchema, { json: { token } });
+
+  /**
+   * The server session may have expired while the auth service still holds a valid one: exchange that token and
+   * try the identity call once more. Without an auth-service session the 401 stands.
+   */
+  const withSessionRecovery = async <T>(identityCall: () => Promise<T>): Promise<T> => {
+    try {
+      return await identityCall();
+    } catch (error) {
+      if (!isUnauthenticated(error) || !options.authServiceToken) throw error;
+      const token = await options.authServiceToken().catch(() => null);
+      if (!token) throw error;
+      try {
+        await ssoSupabase(token);
+      } catch {
+        // The exchange was refused, so a second identity call would only repeat the same 401.
+        throw error;
+      }
+      return identityCall();
+    }
+  };
+
+  return {
+    me: () => withSessionRecovery(() => client.get('/auth/me', currentUserSchema)),
+    meWithFlags: () =>
+      withSessionRecovery(() =>
+        client.get('/auth/me', currentUserWithFlagsSchema, { searchParams: { include_flags: 'true' } }),
+      ),
+    updateMe: (update) => client.patch('/auth/me', currentUserSchema, { json: update }),
+    ssoSupabase,
+    logout: async () => {
+      await client.post('/auth/logout', v.nullish(logoutResponseSchema));
+    },
+    csrf: () => client.fetchCsrfToken(),
+  };
+}

@@ -1,0 +1,70 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SessionEvent } from '../machines/session';
+import { hasStoredAuthSession } from './auth-presence';
+import type { RuntimeConfig } from './config';
+import { createAuthServiceClient, forwardAuthEvents, isAuthServiceConfigured } from './supabase';
+
+/**
+ * One auth-service client per page, created on first need and subscribed to the session actor once. Anonymous
+ * visitors without a stored session never download supabase-js unless they open a sign-in or sign-up dialog.
+ */
+
+export interface AuthService {
+  /** The client, loading it on first use; null when the deployment has no auth service. */
+  client(): Promise<SupabaseClient | null>;
+  /** The current auth-service access token, or null; does not load supabase-js when no session is stored. */
+  accessToken(): Promise<string | null>;
+  /** Signs out of the auth service when a session may exist; a no-op otherwise. */
+  signOut(): Promise<void>;
+}
+
+export interface AuthServiceDeps {
+  runtimeConfig: () => Promise<RuntimeConfig>;
+  onEvent: (event: SessionEvent) => void;
+  /** Default: supabase-js has a session in localStorage. */
+  hasStoredSession?: () => boolean;
+  /** Default: the real supabase-js factory; tests pass a double. */
+  createClient?: (config: RuntimeConfig) => Promise<SupabaseClient>;
+}
+
+export function createAuthService(deps: AuthServiceDeps): AuthService {
+  const hasStoredSession = deps.hasStoredSession ?? (() => hasStoredAuthSession());
+  const createClient = deps.createClient ?? createAuthServiceClient;
+  let loading: Promise<SupabaseClient | null> | null = null;
+  let loaded = false;
+
+  const client = () => {
+    loading ??= (async () => {
+      const config = await deps.runtimeConfig();
+      if (!isAuthServiceConfigured(config)) return null;
+      const created = await createClient(config);
+      forwardAuthEvents(created, { send: deps.onEvent });
+      loaded = true;
+      return created;
+    })().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+
+  const mayHaveSession = () => loaded || hasStoredSession();
+
+  return {
+    client,
+    accessToken: async () => {
+      if (!mayHaveSession()) return null;
+      const supabase = await client();
+      if (!supabase) return null;
+      const { data } = await supabase.auth.getSession();
+      return data.session?.access_token ?? null;
+    },
+    signOut: async () => {
+      if (!mayHaveSession()) return;
+      const supabase = await client();
+      if (!supabase) return;
+      const { error } = await supabase.auth.signOut();
+      if (error) throw error;
+    },
+  };
+}

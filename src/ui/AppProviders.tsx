@@ -1,0 +1,31 @@
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import { MantineProvider, type MantineThemeOverride } from '@mantine/core';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { appTheme } from './theme';
+import { isToastHostMounted, subscribeToastHost } from './toasts/toast-host';
+
+const Toasts = lazy(() => import('./toasts/Toasts'));
+
+/** Mantine and the on-demand toast container; every component imports its own Mantine CSS. */
+export function AppProviders({
+  children,
+  theme = appTheme,
+}: {
+  children: ReactNode;
+  /** Default the app theme; tests pass one without transitions. */
+  theme?: MantineThemeOverride;
+}) {
+  const toastsNeeded = useSyncExternalStore(subscribeToastHost, isToastHostMounted, () => false);
+  return (
+    <MantineProvider theme={theme}>
+      {children}
+      {toastsNeeded && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
+    </MantineProvider>
+  );
+}

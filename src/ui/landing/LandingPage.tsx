@@ -1,0 +1,46 @@
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Text.css';
+import { Container, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import type { AuthDialogKind } from './AuthDialogPlaceholder';
+import classes from './LandingPage.module.css';
+import { TopNav } from './TopNav';
+
+const AuthDialogPlaceholder = lazy(() => import('./AuthDialogPlaceholder'));
+
+/** The public landing page (SPEC section 2). Sections keep their anchors so navigation and links can scroll. */
+export function LandingPage() {
+  const [openDialog, setOpenDialog] = useState<AuthDialogKind | null>(null);
+
+  return (
+    <>
+      <TopNav onSignIn={() => setOpenDialog('signIn')} onJoinBeta={() => setOpenDialog('signup')} />
+      <main>
+        <Container size="lg" className={classes.hero}>
+          <Text c="indigo" fw={600}>
+            Next-Gen RMM Platform
+          </Text>
+          <Title order={1}>Monitor. Manage. Maximize.</Title>
+        </Container>
+        <Container size="lg" component="section" id="features" className={classes.section}>
+          <Title order={2}>Features</Title>
+        </Container>
+        <Container size="lg" component="section" id="social-proof" className={classes.section}>
+          <Title order={2}>Trusted by IT teams</Title>
+        </Container>
+        <Container size="lg" component="section" id="pricing" className={classes.section}>
+          <Title order={2}>Pricing</Title>
+        </Container>
+        <Container size="lg" component="section" id="contact" className={classes.section}>
+          <Title order={2}>Contact</Title>
+        </Container>
+      </main>
+      {openDialog && (
+        <Suspense fallback={null}>
+          <AuthDialogPlaceholder kind={openDialog} onClose={() => setOpenDialog(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { PageTitle } from './PageTitle';
+
+export function BillingPage() {
+  return <PageTitle title="Billing" />;
+}

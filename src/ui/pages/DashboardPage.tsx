@@ -1,0 +1,5 @@
+import { PageTitle } from './PageTitle';
+
+export function DashboardPage() {
+  return <PageTitle title="Dashboard" />;
+}

@@ -1,0 +1,5 @@
+import { PageTitle } from './PageTitle';
+
+export function ProfilePage() {
+  return <PageTitle title="Profile" />;
+}

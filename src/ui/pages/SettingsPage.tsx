@@ -1,0 +1,5 @@
+import { PageTitle } from './PageTitle';
+
+export function SettingsPage() {
+  return <PageTitle title="Settings" />;
+}

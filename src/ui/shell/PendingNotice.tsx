@@ -1,0 +1,15 @@
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/Text.css';
+import { Center, Text } from '@mantine/core';
+
+/** What a page shows while its guard waits; the text is given by SPEC section 2. */
+export function PendingNotice({ text }: { text: string }) {
+  return (
+    <Center mih="50vh" role="status" aria-live="polite">
+      <Text c="dimmed">{text}</Text>
+    </Center>
+  );
+}
+
+export const GuardPending = () => <PendingNotice text="Loading…" />;
+export const AdminCheckPending = () => <PendingNotice text="Checking admin access..." />;
