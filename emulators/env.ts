@@ -1,0 +1,77 @@
+import { resolve } from 'node:path';
+import * as v from 'valibot';
+
+// Settings of the one-command start, read once from the environment. A bad value stops the start with a list of
+// every problem rather than a surprise later.
+
+const port = (fallback: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.transform(Number),
+    v.integer('must be a whole number'),
+    v.minValue(0, 'must be 0 or more'),
+    v.maxValue(65_535, 'must be at most 65535'),
+  );
+
+const positiveInteger = (fallback: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.transform(Number),
+    v.integer('must be a whole number'),
+    v.minValue(1),
+  );
+
+const url = (fallback: string) => v.pipe(v.optional(v.string(), fallback), v.url('must be an absolute URL'));
+
+const flag = v.pipe(
+  v.optional(v.picklist(['true', 'false', '1', '0'], 'must be true or false'), 'false'),
+  v.transform((value) => value === 'true' || value === '1'),
+);
+
+const urlList = (fallback: string) =>
+  v.pipe(
+    v.optional(v.string(), fallback),
+    v.transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
+    v.array(v.pipe(v.string(), v.url('each entry must be an absolute URL'))),
+  );
+
+const emulatorEnvSchema = v.object({
+  EMULATOR_HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), 'localhost'),
+  EMULATOR_LOG_LEVEL: v.optional(
+    v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    'info',
+  ),
+  AUTH_EMULATOR_PORT: port(54321),
+  MAIL_EMULATOR_PORT: port(54324),
+  DASHBOARD_EMULATOR_PORT: port(54330),
+  SITE_URL: url('http://localhost:3000'),
+  /** Defaults to http://localhost:<AUTH_EMULATOR_PORT>. */
+  AUTH_EMULATOR_PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
+  AUTH_EMULATOR_REDIRECT_ORIGINS: urlList('http://localhost:5173'),
+  /** Empty string: keep state in memory only. */
+  AUTH_EMULATOR_STATE_FILE: v.optional(v.string(), '.data/auth-emulator.json'),
+  AUTH_EMULATOR_AUTOCONFIRM: flag,
+  AUTH_EMULATOR_JWT_EXPIRY: positiveInteger(3600),
+  AUTH_EMULATOR_PASSWORD_MIN_LENGTH: positiveInteger(6),
+  AUTH_EMULATOR_ANON_KEY: v.optional(v.pipe(v.string(), v.nonEmpty())),
+});
+
+export type EmulatorEnv = v.InferOutput<typeof emulatorEnvSchema>;
+
+export function parseEmulatorEnv(env: Record<string, string | undefined>): EmulatorEnv {
+  const result = v.safeParse(emulatorEnvSchema, env, { abortPipeEarly: true });
+  if (!result.success) {
+    const problems = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '(env)'}: ${issue.message}`);
+    throw new Error(`Invalid emulator settings:\n${problems.join('\n')}`);
+  }
+  const parsed = result.output;
+  return {
+    ...parsed,
+    AUTH_EMULATOR_STATE_FILE: parsed.AUTH_EMULATOR_STATE_FILE && resolve(parsed.AUTH_EMULATOR_STATE_FILE),
+  };
+}

@@ -1,0 +1,103 @@
+import { pathToFileURL } from 'node:url';
+import closeWithGrace from 'close-with-grace';
+import { pino } from 'pino';
+import { startAuthEmulator } from './auth/app';
+import { startDashboardEmulator } from './dashboard/app';
+import { type EmulatorEnv, parseEmulatorEnv } from './env';
+import { startMailEmulator } from './mail/app';
+import { Mailbox } from './mail/mailbox';
+import type { RunningEmulator } from './shared/listen';
+
+// Starts the auth emulator, the inbox and the dashboard stand-in in one process, sharing one mailbox.
+// Run directly (`tsx emulators/main.ts`) or import `startAllEmulators` from a start script.
+
+export interface RunningEmulators {
+  auth: RunningEmulator;
+  mail: RunningEmulator;
+  dashboard: RunningEmulator;
+  close(): Promise<void>;
+}
+
+function loggerOptions(env: EmulatorEnv, name: string) {
+  const pretty = process.stdout.isTTY
+    ? { transport: { target: 'pino-pretty', options: { colorize: true } } }
+    : {};
+  return { name, level: env.EMULATOR_LOG_LEVEL, ...pretty };
+}
+
+export async function startAllEmulators(
+  env: EmulatorEnv = parseEmulatorEnv(process.env),
+): Promise<RunningEmulators> {
+  const host = env.EMULATOR_HOST;
+  const mailbox = new Mailbox();
+  const started: RunningEmulator[] = [];
+  try {
+    const mail = await startMailEmulator({
+      port: env.MAIL_EMULATOR_PORT,
+      host,
+      mailbox,
+      logger: loggerOptions(env, 'mail'),
+    });
+    started.push(mail);
+    const auth = await startAuthEmulator({
+      port: env.AUTH_EMULATOR_PORT,
+      host,
+      publicUrl: env.AUTH_EMULATOR_PUBLIC_URL,
+      siteUrl: env.SITE_URL,
+      redirectOrigins: env.AUTH_EMULATOR_REDIRECT_ORIGINS,
+      stateFile: env.AUTH_EMULATOR_STATE_FILE || undefined,
+      autoconfirm: env.AUTH_EMULATOR_AUTOCONFIRM,
+      jwtExpirySeconds: env.AUTH_EMULATOR_JWT_EXPIRY,
+      passwordMinLength: env.AUTH_EMULATOR_PASSWORD_MIN_LENGTH,
+      anonKey: env.AUTH_EMULATOR_ANON_KEY,
+      mail: mailbox,
+      logger: loggerOptions(env, 'auth'),
+    });
+    started.push(auth);
+    const dashboard = await startDashboardEmulator({
+      port: env.DASHBOARD_EMULATOR_PORT,
+      host,
+      logger: loggerOptions(env, 'dashboard'),
+    });
+    started.push(dashboard);
+    return {
+      auth,
+      mail,
+      dashboard,
+      close: async () => {
+        await Promise.all(started.map((emulator) => emulator.close()));
+      },
+    };
+  } catch (error) {
+    // A port in use must not leave the other emulators running.
+    await Promise.allSettled(started.map((emulator) => emulator.close()));
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const env = parseEmulatorEnv(process.env);
+  const log = pino(loggerOptions(env, 'emulators'));
+  const emulators = await startAllEmulators(env);
+  log.info(
+    {
+      auth: `${emulators.auth.url}/auth/v1`,
+      inbox: emulators.mail.url,
+      dashboard: emulators.dashboard.url,
+      stateFile: env.AUTH_EMULATOR_STATE_FILE || '(memory only)',
+    },
+    'emulators ready',
+  );
+  closeWithGrace({ delay: 5000, logger: log }, async ({ err, signal }) => {
+    if (err) log.error({ err }, 'emulators stopping after an error');
+    else log.info({ signal }, 'emulators stopping');
+    await emulators.close();
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { buildDashboardApp, DASHBOARD_TITLE } from '../../emulators/dashboard/app';
+import { parseEmulatorEnv } from '../../emulators/env';
+
+describe('dashboard stand-in', () => {
+  it('serves a titled page on any path, noting that production uses DASHBOARD_URL', async () => {
+    const app = buildDashboardApp();
+    const response = await app.inject({ method: 'GET', url: '/devices/42' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`<title>${DASHBOARD_TITLE}</title>`);
+    expect(DASHBOARD_TITLE).toBe('Beacon RMM Dashboard (local stand-in)');
+    expect(response.body).toContain('DASHBOARD_URL');
+    await app.close();
+  });
+});
+
+describe('emulator settings from the environment', () => {
+  it('defaults to the documented local ports and URLs', () => {
+    const env = parseEmulatorEnv({});
+    expect(env).toMatchObject({
+      AUTH_EMULATOR_PORT: 54321,
+      MAIL_EMULATOR_PORT: 54324,
+      DASHBOARD_EMULATOR_PORT: 54330,
+      SITE_URL: 'http://localhost:3000',
+      AUTH_EMULATOR_REDIRECT_ORIGINS: ['http://localhost:5173'],
+      AUTH_EMULATOR_AUTOCONFIRM: false,
+      AUTH_EMULATOR_JWT_EXPIRY: 3600,
+    });
+    expect(env.AUTH_EMULATOR_STATE_FILE).toMatch(/\.data\/auth-emulator\.json$/);
+  });
+
+  it('reads overrides, and an empty state file means memory only', () => {
+    const env = parseEmulatorEnv({
+      AUTH_EMULATOR_PORT: '6000',
+      AUTH_EMULATOR_AUTOCONFIRM: 'true',
+      AUTH_EMULATOR_REDIRECT_ORIGINS: 'http://localhost:5173, http://127.0.0.1:3000',
+      AUTH_EMULATOR_STATE_FILE: '',
+    });
+    expect(env.AUTH_EMULATOR_PORT).toBe(6000);
+    expect(env.AUTH_EMULATOR_AUTOCONFIRM).toBe(true);
+    expect(env.AUTH_EMULATOR_REDIRECT_ORIGINS).toEqual(['http://localhost:5173', 'http://127.0.0.1:3000']);
+    expect(env.AUTH_EMULATOR_STATE_FILE).toBe('');
+  });
+
+  it('fails with a list of every bad value', () => {
+    expect(() => parseEmulatorEnv({ AUTH_EMULATOR_PORT: 'abc', SITE_URL: 'nope' })).toThrow(
+      /AUTH_EMULATOR_PORT: must be a whole number\n {2}SITE_URL: must be an absolute URL/,
+    );
+  });
+});
