@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
+
+/**
+ * Access tokens shaped like the auth service's (EMULATORS.md A.6), signed with a key pair generated for the
+ * test run; the app under test trusts its public half through createLocalJWKSet.
+ */
+
+export const TEST_SUPABASE_URL = 'http://localhost:54321';
+export const TEST_ISSUER = `${TEST_SUPABASE_URL}/auth/v1`;
+const KID = 'test-key-1';
+
+const trusted = await generateKeyPair('ES256', { extractable: true });
+const untrusted = await generateKeyPair('ES256', { extractable: true });
+const publicJwk: JWK = { ...(await exportJWK(trusted.publicKey)), kid: KID, alg: 'ES256', use: 'sig' };
+
+/** The key source to hand to the app (AppOptions.tokenKeys). */
+export const testTokenKeys = createLocalJWKSet({ keys: [publicJwk] });
+
+/** One auth-service user id per address, stable across sign-ins within a test run. */
+const userIds = new Map<string, string>();
+export function userIdFor(email: string): string {
+  const key = email.trim().toLowerCase();
+  let id = userIds.get(key);
+  if (!id) {
+    id = randomUUID();
+    userIds.set(key, id);
+  }
+  return id;
+}
+
+export type TokenOptions = {
+  sub?: string;
+  claims?: JWTPayload;
+  /** Seconds from now; negative for an expired token. */
+  expiresIn?: number;
+  /** Sign with a key the app does not trust. */
+  untrustedKey?: boolean;
+};
+
+export async function mintToken(email: string, options: TokenOptions = {}): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const expiresIn = options.expiresIn ?? 3600;
+  return new SignJWT({
+    iss: TEST_ISSUER,
+    sub: options.sub ?? userIdFor(email),
+    aud: 'authenticated',
+    iat: now - 10,
+    exp: now + expiresIn,
+    email,
+    phone: '',
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: { full_name: nameFrom(email) },
+    role: 'authenticated',
+    aal: 'aal1',
+    session_id: randomUUID(),
+    is_anonymous: false,
+    ...options.claims,
+  })
+    .setProtectedHeader({ alg: 'ES256', kid: KID, typ: 'JWT' })
+    .sign(options.untrustedKey ? untrusted.privateKey : trusted.privateKey);
+}
+
+/** An HS256 token signed with `secret` (the legacy-secret mode). */
+export async function mintHs256Token(
+  email: string,
+  secret: string,
+  claims: JWTPayload = {},
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({
+    iss: TEST_ISSUER,
+    sub: userIdFor(email),
+    aud: 'authenticated',
+    exp: now + 3600,
+    email,
+    role: 'authenticated',
+    user_metadata: {},
+    ...claims,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(secret));
+}
+
+/** An unsigned token (`alg: none`), which must never be accepted. */
+export function unsignedToken(email: string): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const payload = {
+    iss: TEST_ISSUER,
+    sub: userIdFor(email),
+    aud: 'authenticated',
+    exp: now + 3600,
+    email,
+    role: 'authenticated',
+  };
+  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.`;
+}
+
+function nameFrom(email: string): string {
+  const local = email.split('@')[0] ?? 'user';
+  return local.charAt(0).toUpperCase() + local.slice(1);
+}
