@@ -317,3 +317,42 @@ describe('sessions', () => {
     expect(data.user?.user_metadata).not.toHaveProperty('plan');
   });
 });
+
+describe('e-mail change', () => {
+  it('mails a confirmation to the new address and switches once it is followed', async () => {
+    const email = uniqueEmail('before');
+    const newEmail = uniqueEmail('after');
+    await signUp(email);
+    await redirectOf(verifyLinkIn(await latestMailTo(emulators.mailUrl, email)));
+    const client = emulators.client();
+    await client.auth.signInWithPassword({ email, password: 'Secret123!' });
+
+    const { data, error } = await client.auth.updateUser(
+      { email: newEmail },
+      { emailRedirectTo: `${SITE_URL}/Settings` },
+    );
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect(data.user?.new_email).toBe(newEmail);
+
+    const mail = await latestMailTo(emulators.mailUrl, newEmail);
+    expect(mail.Subject).toBe('Confirm email change');
+    const { location } = await redirectOf(verifyLinkIn(mail));
+    expect(location.pathname).toBe('/Settings');
+    expect(fragmentOf(location).get('type')).toBe('email_change');
+
+    const { data: after } = await client.auth.getUser();
+    expect(after.user?.email).toBe(newEmail);
+    expect(after.user?.new_email).toBeUndefined();
+    expect(
+      (await emulators.client().auth.signInWithPassword({ email: newEmail, password: 'Secret123!' })).error,
+    ).toBeNull();
+  });
+
+  it('refuses an address that another account already has', async () => {
+    const client = emulators.client();
+    await client.auth.signInWithPassword({ email: 'customer@example.com', password: 'Customer123!' });
+    const { error } = await client.auth.updateUser({ email: 'admin@example.com' });
+    expect(error).toMatchObject({ status: 422, code: 'email_exists' });
+  });
+});

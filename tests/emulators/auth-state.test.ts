@@ -35,6 +35,11 @@ describe('seeded accounts', () => {
     expect(a.user.user_metadata.full_name).toBe('Ada Admin');
     await Promise.all([first.close(), second.close()]);
   });
+
+  it('keep the ids published in docs/emulators.md', () => {
+    expect(seedUserId('customer@example.com')).toBe('2d5a32ea-305b-5866-9b8c-26367d2c47c1');
+    expect(seedUserId('admin@example.com')).toBe('c1875fe5-f410-5ef5-8236-0adce5eed54e');
+  });
 });
 
 describe('state file', () => {
