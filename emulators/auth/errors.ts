@@ -63,14 +63,14 @@ export function sendFailure(reply: FastifyReply, failure: AuthFailure): FastifyR
   return reply.code(failure.status).header(API_VERSION_HEADER, API_VERSION).send(errorBody(failure));
 }
 
-/** One handler for everything thrown in a route: our failures as-is, client mistakes as 400, the rest as 500. */
+/** One handler for everything thrown in a route: our failures as-is, other client mistakes keep their 4xx, the rest 500. */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AuthFailure, request, reply) => {
     if (error instanceof AuthFailure) return sendFailure(reply, error);
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status < 500) {
       const code = error.name === 'MalformedJsonError' ? 'bad_json' : 'validation_failed';
-      return sendFailure(reply, new AuthFailure(400, code, error.message));
+      return sendFailure(reply, new AuthFailure(status, code, error.message));
     }
     request.log.error({ err: error }, 'auth emulator: unexpected failure');
     return sendFailure(

@@ -99,7 +99,10 @@ export function findLinkToken(
   const expired = () => new AuthFailure(403, 'otp_expired', expiredMessage);
   let token: OneTimeTokenRecord | undefined;
   if (lookup.tokenHash) {
-    token = ctx.store.oneTimeTokenByHash(lookup.tokenHash.replace(PKCE_PREFIX, ''));
+    const hash = lookup.tokenHash.startsWith(PKCE_PREFIX)
+      ? lookup.tokenHash.slice(PKCE_PREFIX.length)
+      : lookup.tokenHash;
+    token = ctx.store.oneTimeTokenByHash(hash);
   } else if (lookup.email && lookup.otp) {
     token = ctx.store.oneTimeTokenByOtp(lookup.email, lookup.otp, types);
   } else {
