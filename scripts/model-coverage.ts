@@ -70,7 +70,13 @@ async function loadMachines(): Promise<
     .sort();
   const found = [];
   for (const file of files) {
-    const module: Record<string, unknown> = await import(pathToFileURL(join(MACHINES_DIR, file)).href);
+    let module: Record<string, unknown>;
+    try {
+      module = await import(pathToFileURL(join(MACHINES_DIR, file)).href);
+    } catch (error) {
+      // Machines must load without the browser or Vite (CONVENTIONS: no React, ky or supabase imports).
+      throw new Error(`Could not load src/machines/${file} to count its transitions: ${String(error)}`);
+    }
     for (const [exportName, value] of Object.entries(module)) {
       if (isStateMachine(value)) found.push({ file: `src/machines/${file}`, exportName, machine: value });
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createMachine } from 'xstate';
 import { deadEndMachine, loginMachine, racingTimersMachine } from './fixtures/login';
 import { createModelHarness, formatUntaken } from './harness';
 
@@ -59,6 +60,19 @@ describe('model harness', () => {
         '\n',
       ),
     );
+  });
+
+  it('counts a transition that only stops a parent from handling the event', async () => {
+    const machine = createMachine({
+      id: 'shielded',
+      initial: 'open',
+      on: { close: '.closed' },
+      states: { open: { on: { lock: 'locked' } }, closed: {}, locked: { on: { close: {} } } },
+    });
+    const harness = createModelHarness(machine);
+    await runAll(harness);
+
+    expect(harness.coverage().untaken).toEqual([]);
   });
 
   it('counts only what the real actor did: nothing is covered before a path runs', () => {

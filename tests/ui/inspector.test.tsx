@@ -108,6 +108,8 @@ describe('Stately inspector', () => {
   });
 
   it('leaves actors uninspected when nothing asks for inspection', async () => {
+    // A developer's .env.local may turn inspection on; this test is about the default.
+    vi.stubEnv('VITE_INSPECT', '');
     const { getInspector } = await import('../../src/services/inspection');
     expect(getInspector()).toBeUndefined();
   });
