@@ -1,5 +1,5 @@
 import { sessionMachine } from './machines/session';
-import { paths } from './routes/paths';
+import { sessionNavigation } from './routes/navigation';
 import { createAppRouter, rerunGuardsOnSessionChange } from './routes/router';
 import { createAppActor } from './services/actors';
 import type { AppServices } from './services/app-services';
@@ -22,10 +22,8 @@ export function createApp() {
   const session = createAppActor(
     sessionMachine.provide({
       actors: createSessionActors(async () => (await loadServices()).sessionEffects),
-      actions: {
-        goToReset: () => void router.navigate({ to: paths.reset }),
-        goToLanding: () => void router.navigate({ to: paths.landing }),
-      },
+      // The router is created below, after the actor it needs in its context; actions run only later.
+      actions: sessionNavigation(() => router),
     }),
   );
   const router = createAppRouter({

@@ -7,7 +7,7 @@ import {
   selectOnboardingRequired,
   selectUser,
 } from '../machines/session';
-import { type AppPath, isSamePath, paths } from './paths';
+import { type AppPath, isOnPage, pageNames, paths } from './paths';
 
 /**
  * The guard of SPEC section 2 as pure decisions over a settled session snapshot, plus the wait for the session to
@@ -28,7 +28,8 @@ export function settledSession(session: SessionActorRef): SessionSnapshot | Prom
 /** Where a guarded page sends the visitor instead, or null to show it. */
 export function guardedPageRedirect(snapshot: SessionSnapshot, pathname: string): AppPath | null {
   if (!selectUser(snapshot)) return paths.landing;
-  if (selectOnboardingRequired(snapshot) && !isSamePath(pathname, paths.onboarding)) return paths.onboarding;
+  if (selectOnboardingRequired(snapshot) && !isOnPage(pathname, pageNames.onboarding))
+    return paths.onboarding;
   return null;
 }
 

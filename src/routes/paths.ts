@@ -3,6 +3,8 @@
  * Matching is case-insensitive (the router's default), so /billing shows what /Billing shows.
  */
 
+import { type PageName, pageNameFromPath } from '../domain/pages';
+
 export const pageNames = {
   landing: 'Landing',
   dashboard: 'Dashboard',
@@ -12,14 +14,9 @@ export const pageNames = {
   onboarding: 'Onboarding',
   adminRefunds: 'AdminRefunds',
   reset: 'Reset',
-} as const;
+} as const satisfies Record<string, PageName>;
 
 export type PageKey = keyof typeof pageNames;
-
-/** SPEC section 2: a page name becomes its path by hyphenating spaces and prefixing a slash. */
-export function pagePath(pageName: string): `/${string}` {
-  return `/${pageName.trim().replace(/\s+/g, '-')}`;
-}
 
 /** Literal, so the router type-checks every link; tests/ui/paths.test.ts pins them to the page-name rule. */
 export const paths = {
@@ -36,6 +33,7 @@ export const paths = {
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
-export function isSamePath(pathname: string, path: AppPath): boolean {
-  return pathname.replace(/\/+$/, '').toLowerCase() === path.toLowerCase();
+/** Whether an address shows the page, by the page-name rule (last segment, case-insensitive). */
+export function isOnPage(pathname: string, page: PageName): boolean {
+  return pageNameFromPath(pathname) === page;
 }

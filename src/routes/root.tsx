@@ -1,11 +1,12 @@
-import { createRootRouteWithContext, Outlet, redirect } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, redirect, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { RuntimeConfig } from '../../contract/session';
 import type { SessionActorRef } from '../machines/session';
 import { AppContextProvider } from '../ui/AppContext';
 import { NotFoundPage } from '../ui/shell/NotFoundPage';
+import { AdminCheckPending, GuardPending } from '../ui/shell/PendingNotice';
 import { SessionErrorToasts } from '../ui/shell/SessionErrorToasts';
-import { isSamePath, paths } from './paths';
+import { isOnPage, pageNames, paths } from './paths';
 import { recoveryLinkSuffix } from './recovery';
 
 /** What every route can reach: the one session actor and the runtime configuration. */
@@ -17,12 +18,21 @@ export interface RouterContext {
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   // A password-recovery link may land on any page (the auth service's site address); the reset happens on /Reset.
   beforeLoad: ({ location }) => {
-    if (isSamePath(location.pathname, paths.reset) || recoveryLinkSuffix(location) === null) return;
+    if (isOnPage(location.pathname, pageNames.reset) || recoveryLinkSuffix(location) === null) return;
     throw redirect({ to: paths.reset, search: true, hash: true, replace: true });
   },
   component: RootLayout,
   notFoundComponent: NotFoundPage,
+  // On the first load nothing is on screen yet, so the router shows the root's pending view while a page's guard
+  // waits for the session; it has to name what the page being opened waits for.
+  pendingComponent: FirstLoadPending,
 });
+
+/** The waiting text of the page being opened (SPEC section 2). */
+function FirstLoadPending() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  return isOnPage(pathname, pageNames.adminRefunds) ? <AdminCheckPending /> : <GuardPending />;
+}
 
 function RootLayout() {
   const { session, runtimeConfig } = rootRoute.useRouteContext();

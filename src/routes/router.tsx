@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-router';
 import type { SessionActorRef, SessionSnapshot } from '../machines/session';
 import { LandingPage } from '../ui/landing/LandingPage';
-import { AdminCheckPending, GuardPending } from '../ui/shell/PendingNotice';
+import { AdminCheckPending, GuardPending, PENDING_GRACE_MS } from '../ui/shell/PendingNotice';
 import {
   adminPageRedirect,
   guardedPageRedirect,
@@ -58,9 +58,6 @@ const guardedRoute = createRoute({
   id: 'guarded',
   beforeLoad: ({ context, location }) =>
     whenSettled(context.session, (snapshot) => guardedPageRedirect(snapshot, location.pathname)),
-  pendingComponent: GuardPending,
-  pendingMs: 0,
-  pendingMinMs: 0,
   component: lazyRouteComponent(() => import('../ui/shell/SignedInShell'), 'SignedInShell'),
 });
 
@@ -100,8 +97,6 @@ const adminRefundsRoute = createRoute({
   path: paths.adminRefunds,
   beforeLoad: ({ context }) => whenSettled(context.session, adminPageRedirect),
   pendingComponent: AdminCheckPending,
-  pendingMs: 0,
-  pendingMinMs: 0,
   component: lazyRouteComponent(() => import('../ui/pages/AdminRefundsPage'), 'AdminRefundsPage'),
 });
 
@@ -130,6 +125,10 @@ export function createAppRouter({ history, ...context }: AppRouterOptions) {
     context,
     ...(history ? { history } : {}),
     defaultPreload: 'intent',
+    // Whatever a page waits for (the session, its lazy chunk), 'Loading…' appears only if the wait is noticeable.
+    defaultPendingComponent: GuardPending,
+    defaultPendingMs: PENDING_GRACE_MS,
+    defaultPendingMinMs: 0,
   });
 }
 

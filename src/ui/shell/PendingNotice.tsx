@@ -13,3 +13,6 @@ export function PendingNotice({ text }: { text: string }) {
 
 export const GuardPending = () => <PendingNotice text="Loading…" />;
 export const AdminCheckPending = () => <PendingNotice text="Checking admin access..." />;
+
+/** Waits shorter than this show nothing, so fast loads (and the landing page) never flash a notice. */
+export const PENDING_GRACE_MS = 150;

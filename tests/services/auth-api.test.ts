@@ -1,0 +1,132 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createAuthApi } from '../../src/services/api/auth';
+import { createApiClient } from '../../src/services/api/client';
+
+const user = { id: 'user-1', email: 'casey@example.com', full_name: 'Casey Jones', role: 'user' };
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+const unauthenticated = () => json({ message: 'Not authenticated', code: 'unauthenticated' }, 401);
+
+/** Routes requests by "METHOD /path" to handlers; records what was called, in order. */
+function fakeServer(routes: Record<string, Array<() => Response>>) {
+  const calls: string[] = [];
+  const bodies: unknown[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const key = `${request.method} ${url.pathname}${url.search}`;
+    calls.push(key);
+    const text = await request.text();
+    bodies.push(text ? JSON.parse(text) : undefined);
+    const next = routes[key]?.shift();
+    if (!next) throw new Error(`Unexpected call ${key}`);
+    return next();
+  });
+  const client = createApiClient({
+    baseUrl: 'http://app.test',
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    readCookies: () => 'beacon_csrf=tok',
+    getRetries: 0,
+  });
+  return { client, calls, bodies };
+}
+
+describe('the identity calls', () => {
+  it('loads the current user with its flags', async () => {
+    const server = fakeServer({
+      'GET /api/auth/me?include_flags=true': [
+        () => json({ ...user, has_signup: true, onboarding_required: false }),
+      ],
+    });
+    const me = await createAuthApi(server.client).meWithFlags();
+
+    expect(me).toMatchObject({ id: 'user-1', email: 'casey@example.com', onboarding_required: false });
+  });
+
+  it('recovers a lost server session once by exchanging the auth-service token, then retries', async () => {
+    const server = fakeServer({
+      'GET /api/auth/me?include_flags=true': [
+        unauthenticated,
+        () => json({ ...user, has_signup: true, onboarding_required: false }),
+      ],
+      'POST /api/auth/sso/supabase': [() => json(user)],
+    });
+    const api = createAuthApi(server.client, { authServiceToken: async () => 'auth-service-token' });
+
+    const me = await api.meWithFlags();
+
+    expect(me.id).toBe('user-1');
+    expect(server.calls).toEqual([
+      'GET /api/auth/me?include_flags=true',
+      'POST /api/auth/sso/supabase',
+      'GET /api/auth/me?include_flags=true',
+    ]);
+    expect(server.bodies[1]).toEqual({ token: 'auth-service-token' });
+  });
+
+  it('retries only once: a second 401 is the answer', async () => {
+    const server = fakeServer({
+      'GET /api/auth/me': [unauthenticated, unauthenticated],
+      'POST /api/auth/sso/supabase': [() => json(user)],
+    });
+    const api = createAuthApi(server.client, { authServiceToken: async () => 'token' });
+
+    await expect(api.me()).rejects.toMatchObject({ status: 401, message: 'Not authenticated' });
+    expect(server.calls).toHaveLength(3);
+  });
+
+  it('keeps the 401 without an auth-service session, and makes no exchange', async () => {
+    const server = fakeServer({ 'GET /api/auth/me': [unauthenticated] });
+    const api = createAuthApi(server.client, { authServiceToken: async () => null });
+
+    await expect(api.me()).rejects.toMatchObject({ status: 401 });
+    expect(server.calls).toEqual(['GET /api/auth/me']);
+  });
+
+  it('keeps the original 401 when the token exchange is refused', async () => {
+    const server = fakeServer({
+      'GET /api/auth/me': [unauthenticated],
+      'POST /api/auth/sso/supabase': [() => json({ message: 'Invalid token', code: 'invalid_token' }, 401)],
+    });
+    const api = createAuthApi(server.client, { authServiceToken: async () => 'expired' });
+
+    await expect(api.me()).rejects.toMatchObject({ status: 401, message: 'Not authenticated' });
+    expect(server.calls).toEqual(['GET /api/auth/me', 'POST /api/auth/sso/supabase']);
+  });
+
+  it('does not try the exchange for other failures', async () => {
+    const server = fakeServer({ 'GET /api/auth/me': [() => json({ message: 'Database down' }, 500)] });
+    const authServiceToken = vi.fn(async () => 'token');
+
+    await expect(createAuthApi(server.client, { authServiceToken }).me()).rejects.toMatchObject({
+      status: 500,
+    });
+    expect(authServiceToken).not.toHaveBeenCalled();
+  });
+});
+
+describe('the other auth calls', () => {
+  it('saves profile fields with PATCH /auth/me', async () => {
+    const server = fakeServer({ 'PATCH /api/auth/me': [() => json({ ...user, company: 'Acme' })] });
+    const updated = await createAuthApi(server.client).updateMe({ company: 'Acme' });
+
+    expect(updated.company).toBe('Acme');
+    expect(server.bodies[0]).toEqual({ company: 'Acme' });
+  });
+
+  it('logs out with POST /auth/logout, accepting an empty answer', async () => {
+    const server = fakeServer({ 'POST /api/auth/logout': [() => new Response(null, { status: 204 })] });
+    await createAuthApi(server.client).logout();
+
+    expect(server.calls).toEqual(['POST /api/auth/logout']);
+  });
+
+  it('answers the CSRF token of a new pre-session', async () => {
+    const server = fakeServer({ 'GET /api/auth/csrf': [() => json({ csrfToken: 'pre.session' })] });
+
+    await expect(createAuthApi(server.client).csrf()).resolves.toBe('pre.session');
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../../src/services/api/client';
+import { createRuntimeConfigLoader, parseBuildConfig } from '../../src/services/config';
+
+describe('the build configuration', () => {
+  it("defaults the API base to '/api'", () => {
+    expect(parseBuildConfig({})).toEqual({ apiBase: '/api' });
+  });
+
+  it('accepts a path or an http(s) URL, without a trailing slash', () => {
+    expect(parseBuildConfig({ VITE_API_BASE: '/backend/' }).apiBase).toBe('/backend');
+    expect(parseBuildConfig({ VITE_API_BASE: 'https://api.example.com/v1' }).apiBase).toBe(
+      'https://api.example.com/v1',
+    );
+  });
+
+  it('fails loudly, naming the setting, for a bad value', () => {
+    expect(() => parseBuildConfig({ VITE_API_BASE: 'api' })).toThrow(
+      'Invalid build configuration:\n- VITE_API_BASE: VITE_API_BASE must be a path starting with / or an http(s) URL.',
+    );
+  });
+});
+
+describe('the runtime configuration', () => {
+  const config = {
+    supabaseUrl: 'http://localhost:54321',
+    supabaseAnonKey: 'anon',
+    dashboardUrl: 'http://dash',
+  };
+
+  function serverAnswering(...answers: Array<() => Response>) {
+    const fetch = vi.fn(async () => {
+      const next = answers.shift();
+      if (!next) throw new Error('no more answers');
+      return next();
+    });
+    const client = createApiClient({
+      baseUrl: 'http://app.test',
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      getRetries: 0,
+    });
+    return { client, fetch };
+  }
+
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  it('is fetched once from GET /config and shared', async () => {
+    const { client, fetch } = serverAnswering(() => json(config));
+    const load = createRuntimeConfigLoader(client);
+
+    await expect(load()).resolves.toEqual(config);
+    await expect(load()).resolves.toEqual(config);
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
+  it('is fetched again after a failure', async () => {
+    const { client, fetch } = serverAnswering(
+      () => json({ message: 'down' }, 503),
+      () => json(config),
+    );
+    const load = createRuntimeConfigLoader(client);
+
+    await expect(load()).rejects.toMatchObject({ status: 503 });
+    await expect(load()).resolves.toEqual(config);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('rejects an answer without the dashboard address', async () => {
+    const { client } = serverAnswering(() => json({ supabaseUrl: null, supabaseAnonKey: null }));
+
+    await expect(createRuntimeConfigLoader(client)()).rejects.toThrow(
+      /^Unexpected answer from GET \/config: /,
+    );
+  });
+});

@@ -1,0 +1,96 @@
+import { createTheme, Menu } from '@mantine/core';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import * as v from 'valibot';
+import { createActor, fromPromise } from 'xstate';
+import { type CurrentUserInput, currentUserSchema } from '../../contract/user';
+import { type LoadedUser, sessionMachine } from '../../src/machines/session';
+import { sessionNavigation } from '../../src/routes/navigation';
+import { createAppRouter, rerunGuardsOnSessionChange } from '../../src/routes/router';
+import { AppProviders } from '../../src/ui/AppProviders';
+
+/** Menus open and close at once in tests: no transitions to wait for. */
+const testTheme = createTheme({
+  components: {
+    Menu: Menu.extend({ defaultProps: { transitionProps: { duration: 0 }, hideDetached: false } }),
+  },
+});
+
+export function aUser(overrides: Partial<CurrentUserInput> = {}) {
+  return v.parse(currentUserSchema, {
+    id: 'user-1',
+    email: 'casey@example.com',
+    full_name: 'Casey Jones',
+    role: 'user',
+    ...overrides,
+  });
+}
+
+export function signedIn(
+  options: { onboardingRequired?: boolean; user?: Partial<CurrentUserInput> } = {},
+): LoadedUser {
+  return {
+    user: aUser(options.user),
+    flags: {
+      has_signup: !options.onboardingRequired,
+      onboarding_required: options.onboardingRequired ?? false,
+    },
+  };
+}
+
+export const noServerSession = () => Object.assign(new Error('Not authenticated'), { status: 401 });
+
+/** A promise the test settles by hand, to observe what the app shows meanwhile. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+export interface SessionDoubles {
+  loadUser?: () => Promise<LoadedUser>;
+  exchangeToken?: (accessToken: string) => Promise<unknown>;
+  signOut?: () => Promise<void>;
+  serverLogout?: () => Promise<void>;
+}
+
+/**
+ * The whole SPA at `path`: the real session machine (only its actors are doubles), the real route tree with its
+ * guards, and the real providers.
+ */
+export function renderApp(path: string, doubles: SessionDoubles = {}) {
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        loadUser: fromPromise(() => (doubles.loadUser ?? (() => Promise.reject(noServerSession())))()),
+        exchangeToken: fromPromise<unknown, { accessToken: string }>(({ input }) =>
+          (doubles.exchangeToken ?? (async () => ({})))(input.accessToken),
+        ),
+        signOut: fromPromise(() => (doubles.signOut ?? (async () => {}))()),
+        serverLogout: fromPromise(() => (doubles.serverLogout ?? (async () => {}))()),
+      },
+      actions: sessionNavigation(() => router),
+    }),
+  );
+  const router = createAppRouter({
+    session,
+    runtimeConfig: async () => ({
+      supabaseUrl: null,
+      supabaseAnonKey: null,
+      dashboardUrl: 'https://dash.example',
+    }),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  rerunGuardsOnSessionChange(router, session);
+  session.start();
+  const view = render(
+    <AppProviders theme={testTheme}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, session, pathname: () => router.state.location.pathname };
+}

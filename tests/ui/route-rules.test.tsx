@@ -1,0 +1,58 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { PAGE_NAMES, pagePath } from '../../src/domain/pages';
+import { pageNames, paths } from '../../src/routes/paths';
+import { sanitizeRedirectPath } from '../../src/routes/redirect';
+import { landingSearchSchema } from '../../src/routes/search';
+
+describe('the map of paths', () => {
+  it('follows the page-name rule for every page', () => {
+    for (const [key, name] of Object.entries(pageNames)) {
+      expect(paths[key as keyof typeof pageNames]).toBe(pagePath(name));
+    }
+  });
+
+  it('covers every page of the route table', () => {
+    expect(Object.values(pageNames).sort()).toEqual([...PAGE_NAMES].sort());
+  });
+});
+
+describe('redirect targets', () => {
+  it.each(['/Billing', '/Billing?tab=invoices#top', '/'])('keeps the same-origin path %s', (target) => {
+    expect(sanitizeRedirectPath(target)).toBe(target);
+  });
+
+  it.each([
+    'https://evil.example/Billing',
+    '//evil.example',
+    '/\\evil.example',
+    '/\t/evil.example',
+    'javascript:alert(1)',
+    'Billing',
+    '',
+    42,
+    null,
+  ])('replaces %o with the fallback', (target) => {
+    expect(sanitizeRedirectPath(target, '/Landing')).toBe('/Landing');
+  });
+});
+
+describe("the landing page's search parameters", () => {
+  it('reads show_signup and session_id', () => {
+    expect(v.parse(landingSearchSchema, { show_signup: 1, session_id: 'cs_test_123' })).toEqual({
+      show_signup: true,
+      session_id: 'cs_test_123',
+    });
+  });
+
+  it('treats anything but 1 or true as no signup request', () => {
+    expect(v.parse(landingSearchSchema, { show_signup: 'no' }).show_signup).toBe(false);
+  });
+
+  it('drops malformed values instead of failing the page', () => {
+    expect(v.parse(landingSearchSchema, { show_signup: { x: 1 }, session_id: ['a'] })).toEqual({
+      show_signup: undefined,
+      session_id: undefined,
+    });
+  });
+});

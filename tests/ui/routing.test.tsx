@@ -1,0 +1,195 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { deferred, renderApp, signedIn } from './render-app';
+
+describe('guarded pages', () => {
+  it("shows 'Loading…' while the user loads, then the page", async () => {
+    const user = deferred<ReturnType<typeof signedIn>>();
+    renderApp('/Billing', { loadUser: () => user.promise });
+
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Billing' })).not.toBeInTheDocument();
+
+    user.resolve(signedIn());
+    expect(await screen.findByRole('heading', { name: 'Billing' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+  });
+
+  it('sends an anonymous visitor from /Billing to /Landing', async () => {
+    const app = renderApp('/Billing');
+
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/Landing');
+    expect(screen.queryByRole('heading', { name: 'Billing' })).not.toBeInTheDocument();
+  });
+
+  it('sends a user who still has to onboard from /Profile to /Onboarding', async () => {
+    const app = renderApp('/Profile', { loadUser: async () => signedIn({ onboardingRequired: true }) });
+
+    expect(await screen.findByText('Complete your setup')).toBeInTheDocument();
+    expect(app.pathname()).toBe('/Onboarding');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Welcome/);
+  });
+
+  it('lets a user who still has to onboard stay on /Onboarding', async () => {
+    const app = renderApp('/Onboarding', { loadUser: async () => signedIn({ onboardingRequired: true }) });
+
+    expect(await screen.findByText('Complete your setup')).toBeInTheDocument();
+    expect(app.pathname()).toBe('/Onboarding');
+  });
+
+  it('shows the Billing page for /billing, as page names are case-insensitive', async () => {
+    const app = renderApp('/billing', { loadUser: async () => signedIn() });
+
+    expect(await screen.findByRole('heading', { name: 'Billing' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/billing');
+  });
+
+  it.each([
+    ['/Dashboard', 'Dashboard'],
+    ['/Profile', 'Profile'],
+    ['/Settings', 'Settings'],
+  ])('shows %s to a signed-in user', async (path, title) => {
+    renderApp(path, { loadUser: async () => signedIn() });
+
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+  });
+
+  it('leaves a guarded page for /Landing when the auth service signs the user out', async () => {
+    const app = renderApp('/Settings', { loadUser: async () => signedIn() });
+    await screen.findByRole('heading', { name: 'Settings' });
+
+    app.session.send({ type: 'auth.signedOut' });
+
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/Landing');
+  });
+});
+
+describe('the root path', () => {
+  it('sends a signed-in user who still has to onboard to /Onboarding', async () => {
+    const app = renderApp('/', { loadUser: async () => signedIn({ onboardingRequired: true }) });
+
+    expect(await screen.findByText('Complete your setup')).toBeInTheDocument();
+    expect(app.pathname()).toBe('/Onboarding');
+  });
+
+  it('shows the landing page to an anonymous visitor', async () => {
+    const app = renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: 'Monitor. Manage. Maximize.' })).toBeInTheDocument();
+    await waitFor(() => expect(app.session.getSnapshot().matches('anonymous')).toBe(true));
+    expect(app.pathname()).toBe('/');
+  });
+
+  it('keeps an onboarded user on the landing page', async () => {
+    const app = renderApp('/', { loadUser: async () => signedIn() });
+
+    expect(await screen.findByRole('button', { name: 'Open user menu' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/');
+  });
+});
+
+describe('password recovery', () => {
+  it('goes to /Reset when the address carries a recovery marker in the hash, keeping the tokens', async () => {
+    const app = renderApp('/Landing#access_token=abc&type=recovery');
+
+    expect(await screen.findByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/Reset');
+    expect(app.router.state.location.hash).toBe('access_token=abc&type=recovery');
+  });
+
+  it('goes to /Reset when the recovery marker is in the query', async () => {
+    const app = renderApp('/?type=recovery&token_hash=xyz');
+
+    expect(await screen.findByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/Reset');
+  });
+
+  it('does not mistake a sign-in link with an access token for a recovery link', async () => {
+    const app = renderApp('/Landing#access_token=abc&type=signup');
+
+    expect(await screen.findByRole('heading', { name: 'Monitor. Manage. Maximize.' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/Landing');
+  });
+
+  it('goes to /Reset when the auth service reports PASSWORD_RECOVERY', async () => {
+    const app = renderApp('/Landing');
+    await screen.findByRole('heading', { name: 'Monitor. Manage. Maximize.' });
+
+    app.session.send({ type: 'auth.passwordRecovery' });
+
+    expect(await screen.findByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/Reset');
+  });
+
+  it('shows /Reset to an anonymous visitor', async () => {
+    renderApp('/Reset');
+
+    expect(await screen.findByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
+  });
+});
+
+describe('AdminRefunds', () => {
+  it("shows 'Checking admin access...' until verified, then sends a non-admin to /Landing", async () => {
+    const user = deferred<ReturnType<typeof signedIn>>();
+    const app = renderApp('/AdminRefunds', { loadUser: () => user.promise });
+
+    expect(await screen.findByText('Checking admin access...')).toBeInTheDocument();
+
+    user.resolve(signedIn({ user: { role: 'user' } }));
+    await waitFor(() => expect(app.pathname()).toBe('/Landing'));
+    expect(screen.queryByRole('heading', { name: 'Refund Management (Admin)' })).not.toBeInTheDocument();
+  });
+
+  it('sends an anonymous visitor to /Landing', async () => {
+    const app = renderApp('/AdminRefunds');
+
+    await waitFor(() => expect(app.pathname()).toBe('/Landing'));
+  });
+
+  it('shows the refund tool to an admin', async () => {
+    renderApp('/AdminRefunds', { loadUser: async () => signedIn({ user: { role: 'admin' } }) });
+
+    expect(await screen.findByRole('heading', { name: 'Refund Management (Admin)' })).toBeInTheDocument();
+  });
+
+  it('shows the refund tool for /adminrefunds too', async () => {
+    renderApp('/adminrefunds', { loadUser: async () => signedIn({ user: { role: 'admin' } }) });
+
+    expect(await screen.findByRole('heading', { name: 'Refund Management (Admin)' })).toBeInTheDocument();
+  });
+});
+
+describe('navigation while the session reloads', () => {
+  it('decides on the next guarded page with the reloaded flags, not the stale ones', async () => {
+    const reload = deferred<ReturnType<typeof signedIn>>();
+    let calls = 0;
+    const app = renderApp('/Profile', {
+      loadUser: () => (calls++ === 0 ? Promise.resolve(signedIn()) : reload.promise),
+    });
+    await screen.findByRole('heading', { name: 'Profile' });
+
+    app.session.send({ type: 'session.reload' });
+    const navigation = app.router.navigate({ to: '/Billing' });
+    reload.resolve(signedIn({ onboardingRequired: true }));
+    await navigation;
+
+    // Decided by the navigation itself: Billing was never committed with the stale flags.
+    expect(app.pathname()).toBe('/Onboarding');
+    expect(await screen.findByText('Complete your setup')).toBeInTheDocument();
+  });
+
+  it('sends the user to /Onboarding when the reload says onboarding is required', async () => {
+    let calls = 0;
+    const app = renderApp('/Settings', {
+      loadUser: async () => signedIn({ onboardingRequired: calls++ > 0 }),
+    });
+    await screen.findByRole('heading', { name: 'Settings' });
+
+    app.session.send({ type: 'session.reload' });
+
+    expect(await screen.findByText('Complete your setup')).toBeInTheDocument();
+    expect(app.pathname()).toBe('/Onboarding');
+  });
+});
