@@ -111,7 +111,10 @@ const httpUrl = (name: string) =>
     v.string(),
     v.trim(),
     v.url(`${name} must be an absolute http(s) URL.`),
-    v.check((value) => /^https?:$/.test(new URL(value).protocol), `${name} must use http or https.`),
+    v.check(
+      (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+      `${name} must use http or https.`,
+    ),
     v.transform((value) => value.replace(/\/+$/, '')),
   );
 

@@ -10,6 +10,8 @@ export type RequestOptions = {
   omit?: Array<'csrf' | 'xhr'>;
   /** Send this CSRF header instead of the cookie's value. */
   csrfToken?: string;
+  /** The client's address as the server sees it (rate limits count per address). */
+  remoteAddress?: string;
 };
 
 /**
@@ -33,6 +35,7 @@ export class TestClient {
       if (!options.omit?.includes('csrf') && token) headers['x-csrf-token'] = token;
     }
     const inject: InjectOptions = { method, url, headers: { ...headers, ...options.headers } };
+    if (options.remoteAddress) inject.remoteAddress = options.remoteAddress;
     if (this.cookies.size > 0) inject.cookies = Object.fromEntries(this.cookies);
     if (options.body !== undefined) {
       inject.payload = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);

@@ -1,0 +1,209 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signupSchema } from '../../contract/signup';
+import { signups } from '../../server/db/schema';
+import { ENGINES, startTestApp, type TestApp, uniqueEmail } from './support/app';
+import { signIn, TestClient } from './support/client';
+
+describe.each(ENGINES)('signup routes on %s', (engine) => {
+  let testApp: TestApp;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    testApp = await startTestApp(engine);
+    app = testApp.app;
+  });
+  afterAll(() => testApp.close());
+
+  const signupFor = (email: string) => ({
+    name: 'Robin Example',
+    email,
+    normalized_email: email.toLowerCase(),
+    company: 'Robin Co',
+    company_size: '11-50',
+    plan: 'pro',
+    interval: 'annual',
+  });
+
+  async function anonymous(): Promise<TestClient> {
+    const client = new TestClient(app);
+    await client.fetchCsrf();
+    return client;
+  }
+
+  async function createSignup(email: string) {
+    const response = await (await anonymous()).post('/api/signups', signupFor(email));
+    expect(response.statusCode).toBe(201);
+    return response.json();
+  }
+
+  describe('GET /api/signups', () => {
+    it('answers an empty list for an empty or missing e-mail', async () => {
+      await createSignup(uniqueEmail());
+      for (const url of ['/api/signups', '/api/signups?email=', '/api/signups?email=%20%20']) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.json(), url).toEqual([]);
+      }
+    });
+
+    it('answers an empty list for an address without a signup', async () => {
+      const response = await app.inject({ method: 'GET', url: `/api/signups?email=${uniqueEmail()}` });
+      expect(response.json()).toEqual([]);
+    });
+
+    it('finds a record whatever the case and surrounding spaces of the address', async () => {
+      const email = uniqueEmail('casey');
+      await createSignup(email);
+      const query = encodeURIComponent(`  ${email.toUpperCase()} `);
+      const response = await app.inject({ method: 'GET', url: `/api/signups?email=${query}` });
+      expect(response.json()).toHaveLength(1);
+    });
+
+    it('tells anonymous callers only that the address is registered, nothing about the person or company', async () => {
+      const email = uniqueEmail();
+      await createSignup(email);
+      const response = await app.inject({ method: 'GET', url: `/api/signups?email=${email}` });
+      const [record] = response.json();
+      v.parse(signupSchema, record);
+      expect(record).toMatchObject({
+        email,
+        normalized_email: email,
+        name: '',
+        company: null,
+        company_size: null,
+      });
+      expect(record).not.toHaveProperty('id');
+      expect(record).not.toHaveProperty('created_date');
+    });
+
+    it('shows the whole record to its owner and to admins, but not to other users', async () => {
+      const email = uniqueEmail('owner');
+      await createSignup(email);
+      const url = `/api/signups?email=${email}`;
+
+      const owner = await signIn(app, email);
+      expect((await owner.client.get(url)).json()[0]).toMatchObject({
+        name: 'Robin Example',
+        company: 'Robin Co',
+      });
+      const admin = await signIn(app, 'admin@example.com');
+      expect((await admin.client.get(url)).json()[0]).toMatchObject({
+        company: 'Robin Co',
+        company_size: '11-50',
+      });
+      const stranger = await signIn(app, uniqueEmail('stranger'));
+      expect((await stranger.client.get(url)).json()[0]).toMatchObject({ name: '', company: null });
+    });
+  });
+
+  describe('POST /api/signups', () => {
+    it('creates a record for an anonymous visitor (the sign-up dialog) and answers 201 with it', async () => {
+      const email = uniqueEmail();
+      const client = await anonymous();
+      const response = await client.post('/api/signups', signupFor(email));
+      expect(response.statusCode).toBe(201);
+      const created = v.parse(signupSchema, response.json());
+      expect(created).toMatchObject({
+        email,
+        normalized_email: email,
+        name: 'Robin Example',
+        plan: 'pro',
+        interval: 'annual',
+        company_size: '11-50',
+      });
+      expect(created.id).toEqual(expect.any(String));
+      expect(created.created_date).toEqual(expect.any(String));
+    });
+
+    it('trims and lowercases the address and recomputes normalized_email whatever the browser sent', async () => {
+      const email = uniqueEmail('mixed');
+      const client = await anonymous();
+      const response = await client.post('/api/signups', {
+        ...signupFor(email),
+        email: `  ${email.toUpperCase()}  `,
+        normalized_email: 'someone-else@example.com',
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({ email, normalized_email: email });
+      const [row] = await app.db.select().from(signups).where(eq(signups.normalizedEmail, email));
+      expect(row?.email).toBe(email);
+    });
+
+    it('stores an empty company and company size as null, and defaults plan and interval', async () => {
+      const email = uniqueEmail();
+      const client = await anonymous();
+      const response = await client.post('/api/signups', {
+        name: 'Min',
+        email,
+        company: '',
+        company_size: '',
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({
+        company: null,
+        company_size: null,
+        plan: 'starter',
+        interval: 'monthly',
+      });
+    });
+
+    it('answers 409 for an address that already has a signup, in any letter case', async () => {
+      const email = uniqueEmail();
+      await createSignup(email);
+      const client = await anonymous();
+      const response = await client.post('/api/signups', signupFor(email.toUpperCase()));
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({
+        code: 'conflict',
+        message: 'This email is already registered. Please sign in instead.',
+      });
+      expect(await app.db.select().from(signups).where(eq(signups.normalizedEmail, email))).toHaveLength(1);
+    });
+
+    it('answers 422 with field errors and stores nothing', async () => {
+      const client = await anonymous();
+      const response = await client.post('/api/signups', {
+        name: '  ',
+        email: 'not-an-address',
+        plan: 'platinum',
+        interval: 'weekly',
+        company_size: '9000',
+      });
+      expect(response.statusCode).toBe(422);
+      const { errors } = response.json();
+      expect(Object.keys(errors).sort()).toEqual(['company_size', 'email', 'interval', 'name', 'plan']);
+      expect(await app.db.select().from(signups).where(eq(signups.email, 'not-an-address'))).toHaveLength(0);
+    });
+
+    it('lets a signed-in user create the signup for their own address (onboarding)', async () => {
+      const email = uniqueEmail('onboarding');
+      const { client } = await signIn(app, email);
+      expect((await client.get('/api/auth/me?include_flags=true')).json().onboarding_required).toBe(true);
+      const response = await client.post('/api/signups', signupFor(email));
+      expect(response.statusCode).toBe(201);
+      expect((await client.get('/api/auth/me?include_flags=true')).json()).toMatchObject({
+        has_signup: true,
+        onboarding_required: false,
+      });
+    });
+
+    it("answers 403 when a signed-in user tries to create someone else's signup", async () => {
+      const { client } = await signIn(app, uniqueEmail());
+      const other = uniqueEmail('other');
+      const response = await client.post('/api/signups', signupFor(other));
+      expect(response.statusCode).toBe(403);
+      expect(await app.db.select().from(signups).where(eq(signups.normalizedEmail, other))).toHaveLength(0);
+    });
+
+    it('answers 403 without the CSRF token and stores nothing', async () => {
+      const email = uniqueEmail();
+      const client = await anonymous();
+      const response = await client.post('/api/signups', signupFor(email), { omit: ['csrf'] });
+      expect(response.statusCode).toBe(403);
+      expect(await app.db.select().from(signups).where(eq(signups.normalizedEmail, email))).toHaveLength(0);
+    });
+  });
+});

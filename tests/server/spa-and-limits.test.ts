@@ -1,0 +1,140 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages } from '../../server/db/schema';
+import { ENGINES, startTestApp, type TestApp } from './support/app';
+import { TestClient } from './support/client';
+
+const INDEX_HTML =
+  '<!doctype html><html><head><script type="module" src="/assets/index-4f2a9c.js"></script></head><body><div id="root"></div></body></html>';
+
+describe.each(ENGINES)('serving the SPA, security headers and request limits on %s', (engine) => {
+  let testApp: TestApp;
+  let app: FastifyInstance;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'beacon-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(dist, 'assets', 'index-4f2a9c.js'), 'console.info("app");');
+    await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    testApp = await startTestApp(engine, { env: { SPA_DIST: dist, BODY_LIMIT: '2048' } });
+    app = testApp.app;
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  const page = (url: string) =>
+    app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+
+  describe('GET / and client-side routes', () => {
+    it('serves index.html at the root without caching it', async () => {
+      const response = await page('/');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX_HTML);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('falls back to index.html for any page the browser navigates to (/Billing, /Profile/x)', async () => {
+      for (const url of ['/Billing', '/Profile/x', '/Landing?show_signup=1']) {
+        const response = await page(url);
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, url).toBe(INDEX_HTML);
+        expect(response.headers['cache-control'], url).toBe('no-cache');
+      }
+    });
+
+    it('answers 404, not the SPA, to a missing file that is not a page', async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/assets/missing-123.js',
+        headers: { accept: '*/*' },
+      });
+      expect(response.statusCode).toBe(404);
+    });
+  });
+
+  describe('GET /assets/*', () => {
+    it('serves hashed assets with a year-long immutable cache', async () => {
+      const response = await app.inject({ method: 'GET', url: '/assets/index-4f2a9c.js' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers['content-type']).toContain('javascript');
+    });
+
+    it('serves other files with a short cache', async () => {
+      const response = await app.inject({ method: 'GET', url: '/favicon.svg' });
+      expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    });
+  });
+
+  describe('unknown /api addresses', () => {
+    it('answer a JSON 404, even to a browser asking for HTML', async () => {
+      for (const url of ['/api/nothing-here', '/api/auth/nothing']) {
+        const response = await page(url);
+        expect(response.statusCode, url).toBe(404);
+        expect(response.headers['content-type'], url).toContain('application/json');
+        expect(response.json(), url).toMatchObject({ code: 'not_found', message: expect.any(String) });
+      }
+    });
+  });
+
+  describe('security headers', () => {
+    it('are set on pages and API answers alike', async () => {
+      for (const response of [await page('/'), await app.inject({ method: 'GET', url: '/api/health' })]) {
+        const csp = String(response.headers['content-security-policy']);
+        expect(csp).toContain("default-src 'self'");
+        expect(csp).toContain("script-src 'self'");
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(csp).toContain("connect-src 'self' http://localhost:54321");
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+        expect(response.headers['x-frame-options']).toBe('DENY');
+      }
+    });
+
+    it('mark API answers as not storable', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/config' });
+      expect(response.headers['cache-control']).toBe('no-store');
+    });
+  });
+
+  describe('request size limit', () => {
+    it('answers 413 to a body over BODY_LIMIT and stores nothing', async () => {
+      const before = (await app.db.select().from(contactMessages)).length;
+      const client = new TestClient(app);
+      await client.fetchCsrf();
+      const response = await client.post('/api/contact', {
+        name: 'Big',
+        email: 'big@example.com',
+        message: 'x'.repeat(4096),
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toMatchObject({ code: 'payload_too_large', message: expect.any(String) });
+      expect((await app.db.select().from(contactMessages)).length).toBe(before);
+    });
+  });
+});
+
+describe('serving without a built SPA', () => {
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await startTestApp('pglite');
+  });
+  afterAll(() => bare.close());
+
+  it('answers the API and a 404 for pages', async () => {
+    expect((await bare.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const response = await bare.app.inject({
+      method: 'GET',
+      url: '/Billing',
+      headers: { accept: 'text/html' },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
