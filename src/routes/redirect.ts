@@ -1,3 +1,5 @@
+import { paths } from './paths';
+
 /**
  * Redirect targets that come from the address or from storage are attacker-controlled: only a path on this origin
  * is ever followed (no scheme, no `//host`, no backslash tricks that browsers normalise into `//`).
@@ -15,4 +17,13 @@ export function sanitizeRedirectPath(target: unknown, fallback = '/'): string {
   } catch {
     return fallback;
   }
+}
+
+/**
+ * Sign-in when the deployment has no auth service (docs/WIRE.md): the server's login page, told where to come
+ * back to. Only a same-origin path is passed on; anything else returns to /Landing.
+ */
+export function loginFallbackUrl(apiBase: string, returnTo: unknown): string {
+  const target = sanitizeRedirectPath(returnTo, paths.landing);
+  return `${apiBase}/auth/login?redirect=${encodeURIComponent(target)}`;
 }

@@ -37,14 +37,9 @@ function FirstLoadPending() {
 function RootLayout() {
   const { session, runtimeConfig } = rootRoute.useRouteContext();
   // One promise for the page's lifetime: views suspend on it with `use`, which needs a stable promise.
-  const [dashboardUrl] = useState(() =>
-    runtimeConfig().then(
-      (config) => config.dashboardUrl,
-      () => null,
-    ),
-  );
+  const [config] = useState(() => runtimeConfig().catch(() => null));
   return (
-    <AppContextProvider value={{ session, dashboardUrl }}>
+    <AppContextProvider value={{ session, runtimeConfig: config }}>
       <SessionErrorToasts />
       <Outlet />
     </AppContextProvider>

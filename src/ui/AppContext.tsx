@@ -1,14 +1,15 @@
 import { createContext, type ReactNode, use } from 'react';
+import type { RuntimeConfig } from '../../contract/session';
 import type { SessionActorRef } from '../machines/session';
 
 /**
  * App-wide values for views: the session actor (it arrives through router context; the root route hands it down
- * here) and the external dashboard address from the runtime configuration.
+ * here) and the runtime configuration.
  */
 interface AppContextValue {
   session: SessionActorRef;
   /** Resolves to null when the runtime configuration could not be loaded. */
-  dashboardUrl: Promise<string | null>;
+  runtimeConfig: Promise<RuntimeConfig | null>;
 }
 
 const AppContext = createContext<AppContextValue | null>(null);
@@ -28,7 +29,13 @@ export function useSessionActor(): SessionActorRef {
   return useAppContext().session;
 }
 
-/** Suspends until the runtime configuration is known; render inside a Suspense boundary. */
+/** The external dashboard's address; suspends until the configuration is known (render inside Suspense). */
 export function useDashboardUrl(): string | null {
-  return use(useAppContext().dashboardUrl);
+  return use(useAppContext().runtimeConfig)?.dashboardUrl ?? null;
+}
+
+/** Whether the deployment has an auth service; suspends like useDashboardUrl. */
+export function useHasAuthService(): boolean {
+  const config = use(useAppContext().runtimeConfig);
+  return Boolean(config?.supabaseUrl && config.supabaseAnonKey);
 }

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { PAGE_NAMES, pagePath } from '../../src/domain/pages';
 import { pageNames, paths } from '../../src/routes/paths';
-import { sanitizeRedirectPath } from '../../src/routes/redirect';
+import { loginFallbackUrl, sanitizeRedirectPath } from '../../src/routes/redirect';
 import { landingSearchSchema } from '../../src/routes/search';
 
 describe('the map of paths', () => {
@@ -34,6 +34,16 @@ describe('redirect targets', () => {
     null,
   ])('replaces %o with the fallback', (target) => {
     expect(sanitizeRedirectPath(target, '/Landing')).toBe('/Landing');
+  });
+});
+
+describe('the sign-in fallback address', () => {
+  it('passes a same-origin path back', () => {
+    expect(loginFallbackUrl('/api', '/Billing')).toBe('/api/auth/login?redirect=%2FBilling');
+  });
+
+  it('returns to /Landing instead of another origin', () => {
+    expect(loginFallbackUrl('/api', 'https://evil.example/')).toBe('/api/auth/login?redirect=%2FLanding');
   });
 });
 
