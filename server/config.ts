@@ -30,7 +30,7 @@ export type Config = {
   database: DatabaseConfig;
   sessionSecret: string;
   csrfSecret: string;
-  session: { idleTtlMs: number; absoluteTtlMs: number };
+  session: { idleTtlMs: number; absoluteTtlMs: number; cacheTtlMs: number };
   supabase: {
     /** null: no auth service; the SPA falls back to /api/auth/login. */
     url: string | null;
@@ -80,12 +80,12 @@ export function parseDuration(text: string): number | null {
   return Number(match[1]) * (DURATION_UNITS[match[2] ?? 's'] ?? 1000);
 }
 
-const duration = (name: string) =>
+const duration = (name: string, minimumMs = 1000) =>
   v.pipe(
     v.string(),
     v.transform(parseDuration),
     v.number(`${name} must be a duration such as 45s, 30m, 8h or 14d.`),
-    v.minValue(1000, `${name} must be at least one second.`),
+    v.minValue(minimumMs, `${name} must be at least ${minimumMs} ms.`),
   );
 
 const integer = (name: string, min: number, max: number) =>
@@ -183,6 +183,7 @@ const environmentSchema = v.object({
   ),
   SESSION_IDLE_TTL: v.optional(duration('SESSION_IDLE_TTL'), '8h'),
   SESSION_ABSOLUTE_TTL: v.optional(duration('SESSION_ABSOLUTE_TTL'), '14d'),
+  SESSION_CACHE_TTL: v.optional(duration('SESSION_CACHE_TTL', 0), '1s'),
   /** Empty means: no auth service (the SPA uses /api/auth/login). */
   SUPABASE_URL: v.optional(
     v.union([v.literal(''), httpUrl('SUPABASE_URL')], 'SUPABASE_URL must be an http(s) URL or empty.'),
@@ -258,6 +259,9 @@ export function loadConfig(environment: Environment = process.env): Config {
   const adminEmails = env.ADMIN_EMAILS ?? (localDev ? [LOCAL_DEFAULTS.ADMIN_EMAILS] : []);
   const allowedOrigins = env.ALLOWED_ORIGINS ?? (localDev ? [LOCAL_DEFAULTS.ALLOWED_ORIGINS] : []);
 
+  if (env.SESSION_CACHE_TTL > 60_000) {
+    problems.push('SESSION_CACHE_TTL: at most 1m (a logout on another replica must take effect quickly).');
+  }
   if (env.SESSION_ABSOLUTE_TTL < env.SESSION_IDLE_TTL) {
     problems.push('SESSION_ABSOLUTE_TTL: must not be shorter than SESSION_IDLE_TTL.');
   }
@@ -283,7 +287,11 @@ export function loadConfig(environment: Environment = process.env): Config {
       : { kind: 'pglite', dataDir: env.PGLITE_DATA_DIR ?? LOCAL_DEFAULTS.PGLITE_DATA_DIR },
     sessionSecret,
     csrfSecret,
-    session: { idleTtlMs: env.SESSION_IDLE_TTL, absoluteTtlMs: env.SESSION_ABSOLUTE_TTL },
+    session: {
+      idleTtlMs: env.SESSION_IDLE_TTL,
+      absoluteTtlMs: env.SESSION_ABSOLUTE_TTL,
+      cacheTtlMs: env.SESSION_CACHE_TTL,
+    },
     supabase: {
       url: authService,
       anonKey: anonKey ?? null,

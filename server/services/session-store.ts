@@ -1,9 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt, or } from 'drizzle-orm';
+import { eq, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { type SessionRow, sessions, type UserRow, users } from '../db/schema';
 
-export type SessionTtl = { idleTtlMs: number; absoluteTtlMs: number };
+export type SessionTtl = {
+  idleTtlMs: number;
+  absoluteTtlMs: number;
+  /** How long this replica may reuse a session it looked up (0: ask the database every time). */
+  cacheTtlMs: number;
+};
 
 export type OpenedSession = {
   /** The cookie value; only its hash is stored. */
@@ -16,14 +21,31 @@ export type ActiveSession = { session: SessionRow; user: UserRow };
 
 /** Sliding the idle expiry costs a write; doing it at most once a minute keeps reads cheap. */
 const TOUCH_INTERVAL_MS = 60_000;
+const CACHE_MAX_ENTRIES = 10_000;
 
-/** Server-side sessions in the database: every replica sees the same sessions, and logout really ends one. */
+/**
+ * Server-side sessions in the database: every replica sees the same sessions, and logout really ends one.
+ * Each replica keeps what it looked up for `cacheTtlMs` (default 1 s), because a database round trip per
+ * request would cap GET /api/auth/me far below the performance budget. What this replica changes (logout,
+ * sign-in, profile updates) it forgets at once; a change made on another replica is seen within the TTL.
+ */
 export class SessionStore {
+  readonly #cache = new Map<string, { value: ActiveSession; freshUntil: number }>();
+  readonly #resolveById;
+
   constructor(
     private readonly db: Database,
     private readonly ttl: SessionTtl,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.#resolveById = db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('resolve_session');
+  }
 
   /** A fresh random id for every sign-in (no fixation). */
   async open(userId: string, userAgent: string | undefined): Promise<OpenedSession> {
@@ -40,21 +62,22 @@ export class SessionStore {
       absoluteExpiresAt,
       userAgent: userAgent?.slice(0, 500) ?? null,
     });
+    // The user row may have just changed (sign-in updates it): no cached copy of it may outlive that.
+    this.forgetUser(userId);
     return { token, id, absoluteExpiresAt };
   }
 
   /** The live session and its user for a cookie value, or null (unknown, expired or revoked). */
   async resolve(token: string): Promise<ActiveSession | null> {
     const id = sessionIdOf(token);
-    const [found] = await this.db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, id))
-      .limit(1);
-    if (!found) return null;
     const now = this.now();
-    if (found.session.expiresAt <= now || found.session.absoluteExpiresAt <= now) {
+    const cached = this.#cache.get(id);
+    if (cached && cached.freshUntil > now.getTime() && isLive(cached.value.session, now)) return cached.value;
+    this.#cache.delete(id);
+
+    const [found] = await this.#resolveById.execute({ id });
+    if (!found) return null;
+    if (!isLive(found.session, now)) {
       await this.db.delete(sessions).where(eq(sessions.id, id));
       return null;
     }
@@ -63,11 +86,26 @@ export class SessionStore {
       await this.db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
       found.session = { ...found.session, lastSeenAt: now, expiresAt };
     }
+    this.#remember(id, found, now);
     return found;
   }
 
   async revoke(token: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.id, sessionIdOf(token)));
+    const id = sessionIdOf(token);
+    this.#cache.delete(id);
+    await this.db.delete(sessions).where(eq(sessions.id, id));
+  }
+
+  /** Drops this replica's copies of a user's sessions (after the user row changed). */
+  forgetUser(userId: string): void {
+    for (const [id, entry] of this.#cache) {
+      if (entry.value.user.id === userId) this.#cache.delete(id);
+    }
+  }
+
+  /** Drops every cached session (tests that change rows behind the store's back). */
+  forgetAll(): void {
+    this.#cache.clear();
   }
 
   async deleteExpired(): Promise<number> {
@@ -79,9 +117,23 @@ export class SessionStore {
     return deleted.length;
   }
 
+  #remember(id: string, value: ActiveSession, now: Date): void {
+    if (this.ttl.cacheTtlMs <= 0) return;
+    if (this.#cache.size >= CACHE_MAX_ENTRIES) {
+      // Maps iterate in insertion order: the first key is the oldest entry.
+      const oldest = this.#cache.keys().next().value;
+      if (oldest !== undefined) this.#cache.delete(oldest);
+    }
+    this.#cache.set(id, { value, freshUntil: now.getTime() + this.ttl.cacheTtlMs });
+  }
+
   #idleExpiry(now: Date, absoluteExpiresAt: Date): Date {
     return new Date(Math.min(now.getTime() + this.ttl.idleTtlMs, absoluteExpiresAt.getTime()));
   }
+}
+
+function isLive(session: SessionRow, now: Date): boolean {
+  return session.expiresAt > now && session.absoluteExpiresAt > now;
 }
 
 /** What the table stores for a cookie value. */

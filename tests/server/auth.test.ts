@@ -276,6 +276,7 @@ describe.each(ENGINES)('auth routes on %s', (engine) => {
         .update(sessions)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(sessions.id, sessionIdOf(token)));
+      app.sessions.forgetAll(); // the row changed behind the replica's short-lived session cache
       const response = await client.get('/api/auth/me');
       expect(response.statusCode).toBe(401);
       expect(await sessionRow(token)).toBeUndefined();
@@ -289,6 +290,7 @@ describe.each(ENGINES)('auth routes on %s', (engine) => {
         .update(sessions)
         .set({ absoluteExpiresAt: new Date(Date.now() - 1000) })
         .where(eq(sessions.id, sessionIdOf(token)));
+      app.sessions.forgetAll();
       expect((await client.get('/api/auth/me')).statusCode).toBe(401);
     });
 
@@ -300,6 +302,7 @@ describe.each(ENGINES)('auth routes on %s', (engine) => {
         .update(sessions)
         .set({ lastSeenAt: stale, expiresAt: new Date(Date.now() + 60_000) })
         .where(eq(sessions.id, sessionIdOf(token)));
+      app.sessions.forgetAll();
       await client.get('/api/auth/me');
       const row = await sessionRow(token);
       expect(row?.lastSeenAt.getTime()).toBeGreaterThan(stale.getTime());
@@ -508,11 +511,43 @@ describe.each(ENGINES)('auth routes on %s', (engine) => {
       expect((await guarded.app.inject({ method: 'GET', url: '/api/test/admin-only' })).statusCode).toBe(401);
     });
 
-    it('reads the role from the database on every request', async () => {
+    it('reads the role from the database on every admin request, past the session cache', async () => {
       const { client, user } = await signIn(guarded.app, 'admin@example.com');
       expect((await client.get('/api/test/admin-only')).statusCode).toBe(200);
       await guarded.app.db.update(users).set({ role: 'user' }).where(eq(users.id, user.id));
       expect((await client.get('/api/test/admin-only')).statusCode).toBe(403);
+    });
+  });
+
+  describe('sessions across replicas', () => {
+    it.runIf(engine === 'postgres')(
+      'a logout on one replica ends the session on another at once (SESSION_CACHE_TTL=0)',
+      async () => {
+        const replica = await startTestApp('postgres', {
+          schema: testApp.schema ?? undefined,
+          env: { SESSION_CACHE_TTL: '0' },
+        });
+        try {
+          const { client } = await signIn(app, uniqueEmail());
+          const onReplica = new TestClient(replica.app);
+          for (const [name, value] of client.cookies) onReplica.cookies.set(name, value);
+          expect((await onReplica.get('/api/auth/me')).statusCode).toBe(200);
+          expect((await client.post('/api/auth/logout')).statusCode).toBe(200);
+          expect((await onReplica.get('/api/auth/me')).statusCode).toBe(401);
+        } finally {
+          await replica.close();
+        }
+      },
+    );
+
+    it('serves a session from the replica cache only within SESSION_CACHE_TTL', async () => {
+      const { client } = await signIn(app, uniqueEmail());
+      const token = client.cookies.get('beacon_sid') ?? '';
+      expect((await client.get('/api/auth/me')).statusCode).toBe(200);
+      // Another replica logs the session out: this replica may answer from its cache until the TTL passes.
+      await app.db.delete(sessions).where(eq(sessions.id, sessionIdOf(token)));
+      await new Promise((resolve) => setTimeout(resolve, app.config.session.cacheTtlMs + 50));
+      expect((await client.get('/api/auth/me')).statusCode).toBe(401);
     });
   });
 

@@ -68,8 +68,10 @@ export default fp<AuthPluginOptions>(
     const requireAdmin: Guard = async (request, reply) => {
       await requireSession(request, reply);
       const auth = await authenticate(request);
-      // The role is read from our database on every request, never from the token or the browser.
-      if (auth?.user.role !== 'admin') throw forbidden('Admin access required.');
+      // The role is read from our database on every admin request (not from the session cache, the token or
+      // the browser), so a demotion takes effect at once on every replica.
+      const current = auth ? await app.users.findById(auth.user.id) : null;
+      if (current?.role !== 'admin') throw forbidden('Admin access required.');
     };
 
     app.decorate('sessions', sessions);
@@ -79,7 +81,7 @@ export default fp<AuthPluginOptions>(
     app.decorate('requireSession', requireSession);
     app.decorate('requireAdmin', requireAdmin);
   },
-  { name: 'auth', dependencies: ['config', 'database', 'cookie'] },
+  { name: 'auth', dependencies: ['config', 'database', 'cookie', 'repositories'] },
 );
 
 /** The session a guard already established; for handlers behind requireSession/requireAdmin. */

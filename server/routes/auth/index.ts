@@ -85,7 +85,9 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
     { onRequest: app.requireSession, schema: { body: userUpdateSchema, response: { 200: meResponse } } },
     async (request) => {
       const { user } = await signedIn(request);
-      return toCurrentUser(await app.users.updateProfile(user, request.body));
+      const updated = await app.users.updateProfile(user, request.body);
+      app.sessions.forgetUser(user.id);
+      return toCurrentUser(updated);
     },
   );
 
