@@ -283,6 +283,19 @@ describe.each(ENGINES)('auth routes on %s', (engine) => {
       expect(client.cookies.has('beacon_sid')).toBe(false);
     });
 
+    it('hands out a pre-session with the 401, so the browser can sign in again at once', async () => {
+      const email = uniqueEmail();
+      const { client } = await signIn(app, email);
+      await client.post('/api/auth/logout');
+      const staleSession = client.clone();
+      staleSession.cookies.set('beacon_sid', 'expired-session');
+      staleSession.cookies.set('beacon_csrf', 'stale.token');
+      staleSession.cookies.delete('beacon_pre');
+      expect((await staleSession.get('/api/auth/me')).statusCode).toBe(401);
+      const again = await staleSession.post('/api/auth/sso/supabase', { token: await mintToken(email) });
+      expect(again.statusCode).toBe(200);
+    });
+
     it('refuses a session past its absolute expiry however active it is', async () => {
       const { client } = await signIn(app, uniqueEmail());
       const token = client.cookies.get('beacon_sid') ?? '';

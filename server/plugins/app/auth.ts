@@ -60,8 +60,12 @@ export default fp<AuthPluginOptions>(
 
     const requireSession: Guard = async (request, reply) => {
       if (await authenticate(request)) return;
-      // A cookie that no longer opens a session is useless: drop it so the browser stops sending it.
-      if (authCookies.sessionToken(request)) authCookies.clearSession(reply);
+      // A cookie that no longer opens a session is useless: drop it, and hand out a pre-session so the
+      // browser's CSRF cookie (bound to the dead session) is replaced by one that can sign in again.
+      if (authCookies.sessionToken(request)) {
+        authCookies.clearSession(reply);
+        authCookies.startPreSession(reply);
+      }
       throw unauthenticated();
     };
 
