@@ -23,5 +23,3 @@ export const forbidden = (message = 'You do not have access to this.') =>
 export const csrfFailed = (reason: string) => new HttpError(403, 'csrf_failed', `Request blocked: ${reason}`);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
-export const validationFailed = (errors: Record<string, string[]>, statusCode = 422) =>
-  new HttpError(statusCode, 'validation_failed', 'Please check the fields and try again.', errors);

@@ -22,7 +22,7 @@ export interface ValibotTypeProvider extends FastifyTypeProvider {
   readonly serializer: this['schema'] extends ResponseJsonSchema<infer T> ? T : unknown;
 }
 
-export function isValibotSchema(value: unknown): value is v.GenericSchema {
+function isValibotSchema(value: unknown): value is v.GenericSchema {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'schema';
 }
 
