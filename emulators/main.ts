@@ -12,10 +12,17 @@ import type { RunningEmulator } from './shared/listen';
 // Run directly (`tsx emulators/main.ts`) or import `startAllEmulators` from a start script.
 
 export interface RunningEmulators {
-  auth: RunningEmulator;
-  mail: RunningEmulator;
-  dashboard: RunningEmulator;
+  /** The auth emulator and its inbox run together: the inbox only receives the auth emulator's e-mails. */
+  auth?: RunningEmulator;
+  mail?: RunningEmulator;
+  dashboard?: RunningEmulator;
   close(): Promise<void>;
+}
+
+/** Which stand-ins to run: a deployment that points at a real service needs no stand-in for it. */
+export interface EmulatorSelection {
+  auth: boolean;
+  dashboard: boolean;
 }
 
 function loggerOptions(env: EmulatorEnv, name: string) {
@@ -27,52 +34,56 @@ function loggerOptions(env: EmulatorEnv, name: string) {
 
 export async function startAllEmulators(
   env: EmulatorEnv = parseEmulatorEnv(process.env),
+  selection: EmulatorSelection = { auth: true, dashboard: true },
 ): Promise<RunningEmulators> {
-  const host = env.EMULATOR_HOST;
-  const mailbox = new Mailbox();
   const started: RunningEmulator[] = [];
+  const close = async () => {
+    await Promise.all(started.map((emulator) => emulator.close()));
+  };
   try {
-    const mail = await startMailEmulator({
-      port: env.MAIL_EMULATOR_PORT,
-      host,
-      mailbox,
-      logger: loggerOptions(env, 'mail'),
-    });
-    started.push(mail);
-    const auth = await startAuthEmulator({
-      port: env.AUTH_EMULATOR_PORT,
-      host,
-      publicUrl: env.AUTH_EMULATOR_PUBLIC_URL,
-      siteUrl: env.SITE_URL,
-      redirectOrigins: env.AUTH_EMULATOR_REDIRECT_ORIGINS,
-      stateFile: env.AUTH_EMULATOR_STATE_FILE || undefined,
-      autoconfirm: env.AUTH_EMULATOR_AUTOCONFIRM,
-      jwtExpirySeconds: env.AUTH_EMULATOR_JWT_EXPIRY,
-      passwordMinLength: env.AUTH_EMULATOR_PASSWORD_MIN_LENGTH,
-      anonKey: env.AUTH_EMULATOR_ANON_KEY,
-      mail: mailbox,
-      logger: loggerOptions(env, 'auth'),
-    });
-    started.push(auth);
-    const dashboard = await startDashboardEmulator({
-      port: env.DASHBOARD_EMULATOR_PORT,
-      host,
-      logger: loggerOptions(env, 'dashboard'),
-    });
-    started.push(dashboard);
-    return {
-      auth,
-      mail,
-      dashboard,
-      close: async () => {
-        await Promise.all(started.map((emulator) => emulator.close()));
-      },
-    };
+    const { auth, mail } = selection.auth ? await startAuthWithInbox(env, started) : {};
+    const dashboard = selection.dashboard
+      ? await startDashboardEmulator({
+          port: env.DASHBOARD_EMULATOR_PORT,
+          host: env.EMULATOR_HOST,
+          logger: loggerOptions(env, 'dashboard'),
+        })
+      : undefined;
+    if (dashboard) started.push(dashboard);
+    return { auth, mail, dashboard, close };
   } catch (error) {
     // A port in use must not leave the other emulators running.
     await Promise.allSettled(started.map((emulator) => emulator.close()));
     throw error;
   }
+}
+
+async function startAuthWithInbox(env: EmulatorEnv, started: RunningEmulator[]) {
+  const host = env.EMULATOR_HOST;
+  const mailbox = new Mailbox();
+  const mail = await startMailEmulator({
+    port: env.MAIL_EMULATOR_PORT,
+    host,
+    mailbox,
+    logger: loggerOptions(env, 'mail'),
+  });
+  started.push(mail);
+  const auth = await startAuthEmulator({
+    port: env.AUTH_EMULATOR_PORT,
+    host,
+    publicUrl: env.AUTH_EMULATOR_PUBLIC_URL,
+    siteUrl: env.SITE_URL,
+    redirectOrigins: env.AUTH_EMULATOR_REDIRECT_ORIGINS,
+    stateFile: env.AUTH_EMULATOR_STATE_FILE || undefined,
+    autoconfirm: env.AUTH_EMULATOR_AUTOCONFIRM,
+    jwtExpirySeconds: env.AUTH_EMULATOR_JWT_EXPIRY,
+    passwordMinLength: env.AUTH_EMULATOR_PASSWORD_MIN_LENGTH,
+    anonKey: env.AUTH_EMULATOR_ANON_KEY,
+    mail: mailbox,
+    logger: loggerOptions(env, 'auth'),
+  });
+  started.push(auth);
+  return { auth, mail };
 }
 
 async function main(): Promise<void> {
@@ -81,9 +92,9 @@ async function main(): Promise<void> {
   const emulators = await startAllEmulators(env);
   log.info(
     {
-      auth: `${emulators.auth.url}/auth/v1`,
-      inbox: emulators.mail.url,
-      dashboard: emulators.dashboard.url,
+      auth: `${emulators.auth?.url}/auth/v1`,
+      inbox: emulators.mail?.url,
+      dashboard: emulators.dashboard?.url,
       stateFile: env.AUTH_EMULATOR_STATE_FILE || '(memory only)',
     },
     'emulators ready',

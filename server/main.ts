@@ -1,22 +1,15 @@
+import { pathToFileURL } from 'node:url';
 import closeWithGrace from 'close-with-grace';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { beaconApp, serverOptions } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { seedDemoData } from './seed';
 
-/** Starts the product API: `tsx server/main.ts` (configuration from the environment, see .env.example). */
-async function main(): Promise<void> {
-  const config = configOrExit();
+/** Builds, seeds (in local mode) and starts listening; the caller owns shutdown (`app.close()`). */
+export async function startApiServer(config: Config): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config));
   await app.register(beaconApp, { config });
-
-  closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'closing after an unexpected error');
-    else app.log.info({ signal }, 'closing');
-    await app.close();
-  });
-
   await app.ready();
   if (config.seedDemo) await seedDemoData(app.db, app.log);
   await app.listen({ port: config.port, host: config.host });
@@ -28,11 +21,13 @@ async function main(): Promise<void> {
     },
     'Beacon RMM API ready',
   );
+  return app;
 }
 
-function configOrExit(): Config {
+/** Reads the configuration or exits listing every problem: a bad setting must stop the start, not surprise later. */
+export function configOrExit(environment: Record<string, string | undefined> = process.env): Config {
   try {
-    return loadConfig();
+    return loadConfig(environment);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     pino({ base: null }).fatal({ problems: error.problems }, error.message);
@@ -40,4 +35,14 @@ function configOrExit(): Config {
   }
 }
 
-await main();
+/** `tsx server/main.ts`: the product API alone (configuration from the environment, see .env.example). */
+async function main(): Promise<void> {
+  const app = await startApiServer(configOrExit());
+  closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an unexpected error');
+    else app.log.info({ signal }, 'closing');
+    await app.close();
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

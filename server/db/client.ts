@@ -80,3 +80,14 @@ async function openPostgres(url: string, schemaName: string): Promise<DatabaseHa
     throw error;
   }
 }
+
+/** Drops a throwaway schema (tests and benchmarks each migrate into one of their own on a shared PostgreSQL). */
+export async function dropPostgresSchema(url: string, schemaName: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schemaName}" cascade`);
+  } finally {
+    await client.end();
+  }
+}

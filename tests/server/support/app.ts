@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import pg from 'pg';
 import { beaconApp, serverOptions } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
+import { dropPostgresSchema } from '../../../server/db/client';
 import { TEST_SUPABASE_URL, testTokenKeys } from './tokens';
 
 /** PGlite (in memory) always; PostgreSQL too when TEST_DATABASE_URL is set. */
@@ -64,19 +64,9 @@ export async function startTestApp(
     schema,
     close: async () => {
       await app.close();
-      if (ownsSchema && schema && databaseUrl) await dropSchema(databaseUrl, schema);
+      if (ownsSchema && schema && databaseUrl) await dropPostgresSchema(databaseUrl, schema);
     },
   };
-}
-
-async function dropSchema(url: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`drop schema if exists "${schema}" cascade`);
-  } finally {
-    await client.end();
-  }
 }
 
 let counter = 0;
