@@ -20,6 +20,7 @@ export default defineConfig({
       nodeProject('contract', ['contract/**/*.test.ts']),
       nodeProject('services', ['src/services/**/*.test.ts', 'tests/services/**/*.test.ts']),
       nodeProject('model', ['tests/model/**/*.test.ts']),
+      nodeProject('scripts', ['tests/scripts/**/*.test.ts']),
       {
         extends: true,
         test: {
@@ -29,8 +30,26 @@ export default defineConfig({
           setupFiles: ['tests/setup/no-network.ts', 'tests/setup/ui.ts'],
         },
       },
-      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', fileParallelism: false, testTimeout: 20000, hookTimeout: 60000 } },
-      { extends: true, test: { name: 'emulators', include: ['tests/emulators/**/*.test.ts'], environment: 'node', testTimeout: 20000 } },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 20000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'emulators',
+          include: ['tests/emulators/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20000,
+        },
+      },
     ],
   },
 });

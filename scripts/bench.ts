@@ -1,0 +1,224 @@
+/**
+ * `npm run bench`: measures the budgets of DESIGN.md section 7 on this machine, prints one table, writes the
+ * numbers to .data/bench/latest.json and exits 1 when a budget is missed (see docs/bench.md).
+ *
+ *   npm run bench                                  10 s of load per route at 50 connections, in 5 turns
+ *                                                  of 2 s each, after 3 s of warm-up
+ *   npm run bench -- --duration 30 --rounds 10 --connections 100 --warmup 5
+ *   BENCH_DATABASE_URL=postgres://… npm run bench  the API on PostgreSQL (a throw-away schema) instead of
+ *                                                  in-memory PGlite
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { sign } from '@fastify/cookie';
+import * as v from 'valibot';
+import { parseEmulatorEnv } from '../emulators/env';
+import { startAllEmulators } from '../emulators/main';
+import { dropPostgresSchema } from '../server/db/client';
+import { httpChecks, modelTestsCheck } from './bench/checks';
+import { type LoadResult, loadInTurns, warmUp } from './bench/load';
+import { timeModelTests } from './bench/model-tests';
+import { freePort, type ServerProcess, startServerProcess } from './bench/processes';
+import { signInAsDemoCustomer } from './bench/session';
+import { allPass, type BudgetCheck, formatBudgetTable } from './lib/budget-table';
+import { checkBundleBudgets, measureBundle } from './lib/bundle-size';
+import { buildSpa, spaBuildIsStale } from './lib/spa-build';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const OUT_DIR = join(ROOT, '.data/bench');
+const HOST = '127.0.0.1';
+const ANON_KEY = 'bench-anon-key';
+const BARE_COOKIE = 'bench_sid';
+
+const count = (name: string, min: number) =>
+  v.pipe(
+    v.string(),
+    v.transform(Number),
+    v.integer(`--${name} must be a whole number.`),
+    v.minValue(min, `--${name} must be at least ${min}.`),
+  );
+
+const settingsSchema = v.pipe(
+  v.object({
+    duration: count('duration', 1),
+    rounds: count('rounds', 1),
+    connections: count('connections', 1),
+    warmup: count('warmup', 0),
+    databaseUrl: v.optional(
+      v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'BENCH_DATABASE_URL must be a postgres:// URL.')),
+    ),
+  }),
+  v.check(
+    (settings) => settings.duration >= settings.rounds,
+    '--duration must be at least --rounds (each turn lasts duration / rounds seconds).',
+  ),
+);
+
+type Settings = v.InferOutput<typeof settingsSchema>;
+
+function readSettings(): Settings {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string', default: '10' },
+      rounds: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '50' },
+      warmup: { type: 'string', default: '3' },
+    },
+  });
+  const parsed = v.safeParse(settingsSchema, {
+    ...values,
+    databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+  });
+  if (parsed.success) return parsed.output;
+  process.stderr.write(`${parsed.issues.map((issue) => issue.message).join('\n')}\n`);
+  process.exit(2);
+}
+
+function say(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+async function measureBundleSizes() {
+  const distDir = join(ROOT, 'dist');
+  if (spaBuildIsStale(ROOT, distDir)) {
+    say('Building the SPA (dist/ is missing or older than its sources)…');
+    await buildSpa(ROOT);
+  }
+  return measureBundle(distDir);
+}
+
+type HttpRun = { database: string; bare: LoadResult; me: LoadResult };
+
+/**
+ * The product API (with a real session from the auth emulator) and the bare reference server, each in a child
+ * process, loaded in turns in the same run so that the comparison sees the same machine.
+ */
+async function measureHttp(settings: Settings): Promise<HttpRun> {
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const database: Record<string, string> = settings.databaseUrl
+    ? { DATABASE_URL: settings.databaseUrl, DATABASE_SCHEMA: schema }
+    : { PGLITE_DATA_DIR: 'memory://' };
+  const servers: ServerProcess[] = [];
+  const apiPort = await freePort(HOST);
+  const apiUrl = `http://${HOST}:${apiPort}`;
+  const emulators = await startAllEmulators(
+    parseEmulatorEnv({
+      EMULATOR_LOG_LEVEL: 'warn',
+      AUTH_EMULATOR_PORT: '0',
+      MAIL_EMULATOR_PORT: '0',
+      AUTH_EMULATOR_STATE_FILE: '',
+      AUTH_EMULATOR_ANON_KEY: ANON_KEY,
+      SITE_URL: apiUrl,
+    }),
+    { auth: true, dashboard: false },
+  );
+  try {
+    const authUrl = emulators.auth?.url;
+    if (!authUrl) throw new Error('The auth emulator did not start.');
+    servers.push(
+      await startServerProcess({
+        name: 'the product API',
+        entry: 'server/main.ts',
+        cwd: ROOT,
+        env: {
+          PORT: String(apiPort),
+          HOST,
+          PUBLIC_URL: apiUrl,
+          LOG_LEVEL: 'warn',
+          SUPABASE_URL: authUrl,
+          SUPABASE_ANON_KEY: ANON_KEY,
+          ...database,
+        },
+        url: apiUrl,
+        readyPath: '/api/health',
+        logFile: join(OUT_DIR, 'api.log'),
+      }),
+    );
+    const bareSecret = randomBytes(32).toString('hex');
+    const barePort = await freePort(HOST);
+    servers.push(
+      await startServerProcess({
+        name: 'the bare server',
+        entry: 'scripts/bench/bare-server.ts',
+        cwd: ROOT,
+        env: { PORT: String(barePort), HOST, BARE_COOKIE_NAME: BARE_COOKIE, BARE_COOKIE_SECRET: bareSecret },
+        url: `http://${HOST}:${barePort}`,
+        readyPath: '/health',
+        logFile: join(OUT_DIR, 'bare.log'),
+      }),
+    );
+
+    const apiCookie = await signInAsDemoCustomer({ apiUrl, authUrl, anonKey: ANON_KEY });
+    const bareCookie = `${BARE_COOKIE}=${encodeURIComponent(sign(randomBytes(32).toString('base64url'), bareSecret))}`;
+    const targets = {
+      bare: { url: `http://${HOST}:${barePort}/bare`, cookie: bareCookie },
+      me: { url: `${apiUrl}/api/auth/me`, cookie: apiCookie },
+    };
+    const { connections, duration, rounds } = settings;
+    if (settings.warmup > 0) {
+      say(`Warming up both servers (${settings.warmup} s each)…`);
+      await warmUp(targets.bare, connections, settings.warmup);
+      await warmUp(targets.me, connections, settings.warmup);
+    }
+    say(
+      `Loading the bare route and GET /api/auth/me in turns (${duration} s each in ${rounds} turns, ${connections} conn.)…`,
+    );
+    const { bare, me } = await loadInTurns(targets, { connections, seconds: duration, rounds });
+    return {
+      database: settings.databaseUrl ? `PostgreSQL (schema ${schema})` : 'PGlite in memory',
+      bare,
+      me,
+    };
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    await emulators.close();
+    if (settings.databaseUrl) await dropPostgresSchema(settings.databaseUrl, schema);
+  }
+}
+
+async function main(): Promise<number> {
+  const settings = readSettings();
+  mkdirSync(OUT_DIR, { recursive: true });
+
+  const bundle = await measureBundleSizes();
+  say('Timing the model-based tests…');
+  const modelTests = await timeModelTests(ROOT, join(OUT_DIR, 'model-tests.log'));
+  const http = await measureHttp(settings);
+
+  const checks: BudgetCheck[] = [
+    ...httpChecks(http.bare, http.me),
+    ...checkBundleBudgets(bundle),
+    modelTestsCheck(modelTests),
+  ];
+  const pass = allPass(checks);
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`;
+  say('');
+  say(`Budgets of DESIGN.md section 7 — Node ${process.version}, ${machine}`);
+  say(
+    `API database: ${http.database}; load: autocannon, ${settings.connections} connections, ` +
+      `${settings.duration} s per route in ${settings.rounds} alternating turns`,
+  );
+  say(formatBudgetTable(checks));
+
+  const resultsFile = join(OUT_DIR, 'latest.json');
+  // The database URL may hold a password: the file names the engine only.
+  const { databaseUrl: _url, ...load } = settings;
+  const results = {
+    measuredAt: new Date().toISOString(),
+    node: process.version,
+    machine,
+    settings: { ...load, database: http.database },
+    pass,
+  };
+  writeFileSync(
+    resultsFile,
+    `${JSON.stringify({ ...results, checks, http, bundle, modelTests }, null, 2)}\n`,
+  );
+  say(`\n${pass ? 'All budgets met.' : 'Budget missed.'} Numbers in ${resultsFile}`);
+  return pass ? 0 : 1;
+}
+
+process.exitCode = await main();

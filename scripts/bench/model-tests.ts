@@ -1,0 +1,23 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { closeSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type ModelTestsRun = { seconds: number; passed: boolean; logFile: string };
+
+/**
+ * Times `vitest run --project model` as a developer runs it, start-up included; vitest's own entry is started
+ * directly so that npx's lookup is not part of the number.
+ */
+export async function timeModelTests(root: string, logFile: string): Promise<ModelTestsRun> {
+  const log = openSync(logFile, 'w');
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'model'],
+    { cwd: root, stdio: ['ignore', log, log], env: { ...process.env, FORCE_COLOR: '0' } },
+  );
+  closeSync(log);
+  const [exitCode] = (await once(child, 'exit')) as [number | null];
+  return { seconds: (performance.now() - started) / 1000, passed: exitCode === 0, logFile };
+}

@@ -1,0 +1,81 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { closeSync, openSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+// The servers under load run in child processes of their own, so the load generator in this process never
+// competes with them for an event loop. Their output goes straight to a log file (not through a pipe that this
+// process would have to drain while it is generating load).
+
+export type ServerProcess = { url: string; logFile: string; stop(): Promise<void> };
+
+const READY_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+/** A port nothing listens on right now (the OS picks it; the child binds it a moment later). */
+export async function freePort(host: string): Promise<number> {
+  const server = createServer();
+  server.listen(0, host);
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (!address || typeof address === 'string') throw new Error('Could not find a free port.');
+  return address.port;
+}
+
+/**
+ * Runs a TypeScript entry (through tsx) with exactly `env` on top of PATH and HOME, so settings of the shell
+ * (DATABASE_URL, LOG_LEVEL…) cannot leak into a measurement; resolves once `readyUrl` answers.
+ */
+export async function startServerProcess(options: {
+  name: string;
+  /** A path relative to `cwd`. */
+  entry: string;
+  cwd: string;
+  env: Record<string, string>;
+  url: string;
+  readyPath: string;
+  logFile: string;
+}): Promise<ServerProcess> {
+  const log = openSync(options.logFile, 'w');
+  const child = spawn(process.execPath, ['--import', 'tsx', options.entry], {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  const exited = once(child, 'exit');
+  const stop = () => stopChild(child, exited);
+  try {
+    await waitUntilAnswering(`${options.url}${options.readyPath}`, child, options);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: options.url, logFile: options.logFile, stop };
+}
+
+async function waitUntilAnswering(
+  url: string,
+  child: ChildProcess,
+  { name, logFile }: { name: string; logFile: string },
+): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}; see ${logFile}.`);
+    const response = await fetch(url).catch(() => null);
+    if (response?.ok) return;
+    await sleep(200);
+  }
+  throw new Error(`${name} did not answer ${url} within ${READY_TIMEOUT_MS / 1000} s; see ${logFile}.`);
+}
+
+/** SIGTERM lets the server close gracefully (close-with-grace); SIGKILL only if it hangs. */
+async function stopChild(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}

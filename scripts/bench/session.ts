@@ -1,0 +1,110 @@
+import * as v from 'valibot';
+
+// A real session, obtained the way the SPA obtains one (WIRE.md "Cookies, session and CSRF" and "Identity"):
+// the auth service's password grant, the pre-session CSRF token, then the token exchange.
+
+export const DEMO_CUSTOMER = { email: 'customer@example.com', password: 'Customer123!' } as const;
+export const SESSION_COOKIE = 'beacon_sid';
+
+const tokenResponse = v.object({ access_token: v.pipe(v.string(), v.nonEmpty()) });
+const csrfResponse = v.object({ csrfToken: v.pipe(v.string(), v.nonEmpty()) });
+const currentUser = v.object({ email: v.literal(DEMO_CUSTOMER.email) });
+
+/** The `Cookie` header that carries the demo customer's session; checked against GET /api/auth/me. */
+export async function signInAsDemoCustomer(options: {
+  apiUrl: string;
+  authUrl: string;
+  anonKey: string;
+}): Promise<string> {
+  const { apiUrl, authUrl, anonKey } = options;
+  const { access_token: accessToken } = await answer(
+    'the password grant',
+    tokenResponse,
+    await fetch(`${authUrl}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO_CUSTOMER),
+    }),
+  );
+
+  const jar = new CookieJar();
+  const csrf = jar.store(await fetch(`${apiUrl}/api/auth/csrf`));
+  const { csrfToken } = await answer('GET /api/auth/csrf', csrfResponse, csrf);
+  const signIn = jar.store(
+    await fetch(`${apiUrl}/api/auth/sso/supabase`, {
+      method: 'POST',
+      headers: {
+        cookie: jar.header(),
+        'x-csrf-token': csrfToken,
+        'x-requested-with': 'XMLHttpRequest',
+        origin: new URL(apiUrl).origin,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ token: accessToken }),
+    }),
+  );
+  await answer('POST /api/auth/sso/supabase', currentUser, signIn);
+
+  const sessionId = jar.get(SESSION_COOKIE);
+  if (!sessionId) throw new Error(`The sign-in answered 200 but set no ${SESSION_COOKIE} cookie.`);
+  const cookie = `${SESSION_COOKIE}=${sessionId}`;
+  await answer(
+    'GET /api/auth/me',
+    currentUser,
+    await fetch(`${apiUrl}/api/auth/me`, { headers: { cookie } }),
+  );
+  return cookie;
+}
+
+async function answer<T extends v.GenericSchema>(
+  what: string,
+  schema: T,
+  response: Response,
+): Promise<v.InferOutput<T>> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${what} answered ${response.status}: ${text.slice(0, 300)}`);
+  const parsed = v.safeParse(schema, jsonOrNull(text));
+  if (!parsed.success) throw new Error(`${what} answered an unexpected body: ${text.slice(0, 300)}`);
+  return parsed.output;
+}
+
+function jsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps cookies as a browser would, as far as this sign-in needs (one host, no expiry bookkeeping). */
+class CookieJar {
+  readonly #cookies = new Map<string, string>();
+
+  store(response: Response): Response {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const separator = pair.indexOf('=');
+      const name = pair.slice(0, separator).trim();
+      const value = pair.slice(separator + 1).trim();
+      const cleared = value === '' || attributes.some(isExpiry);
+      if (cleared) this.#cookies.delete(name);
+      else this.#cookies.set(name, value);
+    }
+    return response;
+  }
+
+  get(name: string): string | undefined {
+    return this.#cookies.get(name);
+  }
+
+  header(): string {
+    return [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+/** `Max-Age=0` or an `Expires` in the past: how a server deletes a cookie. */
+function isExpiry(attribute: string): boolean {
+  const [key = '', value = ''] = attribute.split('=').map((part) => part.trim());
+  if (/^max-age$/i.test(key)) return Number(value) <= 0;
+  return /^expires$/i.test(key) && Date.parse(value) <= Date.now();
+}

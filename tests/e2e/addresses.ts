@@ -1,0 +1,9 @@
+// Where the end-to-end suite runs the product: away from the defaults, so a developer's `npm start` keeps running.
+// The stand-ins keep their usual offsets (54321 - 54300 = 21, ...) from the app's port.
+export const appPort = Number(process.env.E2E_PORT ?? 3100);
+export const appUrl = `http://localhost:${appPort}`;
+export const authPort = appPort + 21;
+export const authUrl = `http://localhost:${authPort}`;
+export const inboxPort = appPort + 24;
+export const inboxUrl = `http://localhost:${inboxPort}`;
+export const dashboardPort = appPort + 30;
