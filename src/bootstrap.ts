@@ -1,37 +1,44 @@
-import { sessionMachine } from './machines/session';
-import { sessionNavigation } from './routes/navigation';
+import { paths } from './routes/paths';
 import { createAppRouter, rerunGuardsOnSessionChange } from './routes/router';
-import { createAppActor } from './services/actors';
+import { createSessionPort } from './routes/session-port';
 import type { AppServices } from './services/app-services';
 import { hasStoredAuthSession, isAuthCallbackAddress } from './services/auth-presence';
-import { createSessionActors } from './services/session-actors';
 
 /**
- * Composition root: mounts the one session actor with its real actors and navigation, and hands it to the router
- * through context. The I/O services load in a chunk of their own, in parallel with the first render.
+ * Composition root: the router with the session port in its context. The session actor (with xstate) and the
+ * I/O services load in chunks of their own, in parallel with the first render.
  */
 export function createApp() {
   let services: Promise<AppServices> | null = null;
   const loadServices = () => {
     services ??= import('./services/app-services').then(({ createAppServices }) =>
-      createAppServices({ onAuthEvent: (event) => session.send(event) }),
+      createAppServices({
+        // Auth-service events only arrive once the client has loaded; they keep their order on the way.
+        onAuthEvent: (event) => void session.ready.then((actor) => actor.send(event)),
+        returnTo: {
+          signIn: new URL(paths.landing, window.location.origin).href,
+          passwordReset: new URL(paths.reset, window.location.origin).href,
+        },
+      }),
     );
     return services;
   };
 
-  const session = createAppActor(
-    sessionMachine.provide({
-      actors: createSessionActors(async () => (await loadServices()).sessionEffects),
-      // The router is created below, after the actor it needs in its context; actions run only later.
-      actions: sessionNavigation(() => router),
-    }),
+  const session = createSessionPort(
+    import('./session-actor').then(({ startSessionActor }) =>
+      // The router exists by the time the chunk has loaded; navigation actions run only later still.
+      startSessionActor({
+        loadEffects: async () => (await loadServices()).sessionEffects,
+        router: () => router,
+      }),
+    ),
   );
   const router = createAppRouter({
     session,
     runtimeConfig: async () => (await loadServices()).runtimeConfig(),
+    signInEffects: async () => (await loadServices()).signInEffects,
   });
   rerunGuardsOnSessionChange(router, session);
-  session.start();
 
   // Returning from the auth service (confirmation, OAuth, recovery link) or holding its session: start it now so
   // it can read the address and report SIGNED_IN / PASSWORD_RECOVERY. Otherwise it loads when a dialog needs it.
@@ -43,5 +50,5 @@ export function createApp() {
       });
   }
 
-  return { router, session, services: loadServices };
+  return { router, session };
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  errorMessage,
   fieldErrorsText,
+  googleSignInFailureText,
+  isAlreadyConfirmedError,
   isAlreadyRegisteredError,
   isSuccessMessage,
   ONBOARDING_CHECK_FALLBACK,
@@ -47,6 +50,44 @@ describe('signInFailureText', () => {
     [undefined, 'Sign in failed'],
   ])('%j -> %s', (message, text) => {
     expect(signInFailureText(message)).toBe(text);
+  });
+});
+
+describe('errorMessage', () => {
+  it.each([
+    [new Error('Invalid login credentials'), 'Invalid login credentials'],
+    [{ message: 'Rate limit exceeded' }, 'Rate limit exceeded'],
+    [new Error(''), null],
+    [new Error('   '), null],
+    [{ message: 42 }, null],
+    [{ status: 500 }, null],
+    ['Network down', null],
+    [null, null],
+  ])('%j -> %j', (error, message) => {
+    expect(errorMessage(error)).toBe(message);
+  });
+});
+
+describe('googleSignInFailureText', () => {
+  it.each([
+    ['Unsupported provider', true, 'Login error: Unsupported provider'],
+    ['Failed to fetch', false, 'Login error: Failed to fetch'],
+    [null, true, 'Login error: Supabase sign-in failed'],
+    ['', false, 'Login error: Unexpected error during sign-in'],
+  ])('%j (refused by the auth service: %s) -> %s', (message, refused, text) => {
+    expect(googleSignInFailureText(message, refused)).toBe(text);
+  });
+});
+
+describe('isAlreadyConfirmedError', () => {
+  it.each([
+    ['Email address already confirmed', true],
+    ['This email is Already Verified', true],
+    ['Email not confirmed', false],
+    ['For security purposes, you can only request this after 60 seconds.', false],
+    [null, false],
+  ])('%j: %s', (message, expected) => {
+    expect(isAlreadyConfirmedError(message)).toBe(expected);
   });
 });
 

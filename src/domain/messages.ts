@@ -30,6 +30,34 @@ export function signInFailureText(message: string | null | undefined): string {
   return message.toLowerCase().includes('confirm') ? EMAIL_NOT_CONFIRMED_YET : message;
 }
 
+/** The text an error carries, or null when it has none (auth-service errors are Errors; some libraries throw
+ * plain objects with a message). */
+export function errorMessage(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null || !('message' in error)) return null;
+  const { message } = error;
+  return typeof message === 'string' && message.trim() !== '' ? message : null;
+}
+
+/** Password sign-in succeeded for an address that was never confirmed: it is signed out again (SPEC section 5). */
+export const EMAIL_NOT_CONFIRMED = 'Email not confirmed. Please verify your email before signing in.';
+
+/**
+ * Google sign-in failure alert (SPEC section 8). The auth service refusing names itself in the fallback; anything
+ * else that went wrong (no network, no client) is unexpected.
+ */
+export function googleSignInFailureText(
+  message: string | null | undefined,
+  refusedByAuthService: boolean,
+): string {
+  const fallback = refusedByAuthService ? 'Supabase sign-in failed' : 'Unexpected error during sign-in';
+  return `Login error: ${message || fallback}`;
+}
+
+/** A resend refused because the address is confirmed already: good news, not a failure. */
+export function isAlreadyConfirmedError(message: string | null | undefined): boolean {
+  return /already (confirmed|verified)/i.test(message ?? '');
+}
+
 /** The Settings result banner is green when the message says 'successfully', red otherwise. */
 export function isSuccessMessage(message: string | null | undefined): boolean {
   return (message ?? '').toLowerCase().includes('successfully');

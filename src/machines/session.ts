@@ -1,5 +1,6 @@
 import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { CurrentUser, ProfileFlags } from '../../contract/user';
+import { errorMessage } from '../domain/messages';
 
 /**
  * The signed-in session of the SPA (SPEC section 4, auth events): who the user is, the profile flags that drive
@@ -33,11 +34,6 @@ export type SessionEvent =
 
 export const USER_LOAD_TIMEOUT_MS = 7000;
 
-function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof Error && error.message.trim() !== '') return error.message;
-  return fallback;
-}
-
 /** The API client's errors carry the HTTP status; the machine only needs to know "the server has no session". */
 function isUnauthenticatedError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'status' in error && error.status === 401;
@@ -67,7 +63,7 @@ export const sessionMachine = setup({
     storeUser: assign((_, loaded: LoadedUser) => ({ user: loaded.user, flags: loaded.flags })),
     clearUser: assign({ user: null, flags: null }),
     storeError: assign((_, params: { error: unknown; fallback: string }) => ({
-      error: messageOf(params.error, params.fallback),
+      error: errorMessage(params.error) ?? params.fallback,
     })),
     clearError: assign({ error: null }),
     /** Navigation to /Reset; provided by the app. */
@@ -239,11 +235,3 @@ export const sessionMachine = setup({
 export type SessionMachine = typeof sessionMachine;
 export type SessionActorRef = ActorRefFrom<SessionMachine>;
 export type SessionSnapshot = SnapshotFrom<SessionMachine>;
-
-/** Narrow selectors for views and guards: one value each, so subscribers re-render only when it changes. */
-export const selectUser = (snapshot: SessionSnapshot) => snapshot.context.user;
-export const selectIsLoadingUser = (snapshot: SessionSnapshot) => snapshot.hasTag('loading');
-export const selectIsSigningOut = (snapshot: SessionSnapshot) => snapshot.hasTag('signingOut');
-export const selectOnboardingRequired = (snapshot: SessionSnapshot) =>
-  snapshot.context.flags?.onboarding_required === true;
-export const selectIsAdmin = (snapshot: SessionSnapshot) => snapshot.context.user?.role === 'admin';

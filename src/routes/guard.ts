@@ -1,13 +1,12 @@
-import { waitFor } from 'xstate';
+import type { SessionActorRef, SessionSnapshot } from '../machines/session';
 import {
-  type SessionActorRef,
-  type SessionSnapshot,
   selectIsAdmin,
   selectIsLoadingUser,
   selectOnboardingRequired,
   selectUser,
-} from '../machines/session';
+} from '../machines/session-selectors';
 import { type AppPath, isOnPage, pageNames, paths } from './paths';
+import type { SessionPort } from './session-port';
 
 /**
  * The guard of SPEC section 2 as pure decisions over a settled session snapshot, plus the wait for the session to
@@ -18,9 +17,15 @@ import { type AppPath, isOnPage, pageNames, paths } from './paths';
  * The session as soon as it knows who the user is: synchronously when it already does, so navigation between
  * signed-in pages never suspends.
  */
-export function settledSession(session: SessionActorRef): SessionSnapshot | Promise<SessionSnapshot> {
-  const snapshot = session.getSnapshot();
-  if (!selectIsLoadingUser(snapshot)) return snapshot;
+export function settledSession(port: SessionPort): SessionSnapshot | Promise<SessionSnapshot> {
+  const snapshot = port.current()?.getSnapshot();
+  if (snapshot && !selectIsLoadingUser(snapshot)) return snapshot;
+  return port.ready.then(untilUserKnown);
+}
+
+async function untilUserKnown(session: SessionActorRef): Promise<SessionSnapshot> {
+  // xstate is in the session chunk, loaded by now; a static import would put it in the landing page's first load.
+  const { waitFor } = await import('xstate');
   // The machine bounds the initial check to 7 s; the router must not impose its own, shorter limit.
   return waitFor(session, (next) => !selectIsLoadingUser(next), { timeout: Number.POSITIVE_INFINITY });
 }
@@ -34,8 +39,8 @@ export function guardedPageRedirect(snapshot: SessionSnapshot, pathname: string)
 }
 
 /** The root path sends a signed-in user who still has to onboard to /Onboarding; everyone else stays. */
-export function rootPathRedirect(snapshot: SessionSnapshot): AppPath | null {
-  if (selectIsLoadingUser(snapshot)) return null;
+export function rootPathRedirect(snapshot: SessionSnapshot | undefined): AppPath | null {
+  if (!snapshot || selectIsLoadingUser(snapshot)) return null;
   return selectUser(snapshot) && selectOnboardingRequired(snapshot) ? paths.onboarding : null;
 }
 

@@ -1,19 +1,25 @@
 import { createRootRouteWithContext, Outlet, redirect, useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { RuntimeConfig } from '../../contract/session';
-import type { SessionActorRef } from '../machines/session';
+import { settledPromise } from '../services/settled-promise';
+import type { SignInEffects } from '../services/sign-in-effects';
 import { AppContextProvider } from '../ui/AppContext';
 import { NotFoundPage } from '../ui/shell/NotFoundPage';
 import { AdminCheckPending, GuardPending } from '../ui/shell/PendingNotice';
-import { SessionErrorToasts } from '../ui/shell/SessionErrorToasts';
 import { isOnPage, pageNames, paths } from './paths';
 import { recoveryLinkSuffix } from './recovery';
+import type { SessionPort } from './session-port';
 
-/** What every route can reach: the one session actor and the runtime configuration. */
+/** What every route can reach: the one session actor, the runtime configuration and the dialogs' effects. */
 export interface RouterContext {
-  session: SessionActorRef;
+  session: SessionPort;
   runtimeConfig: () => Promise<RuntimeConfig>;
+  /** What the sign-in dialog does; it loads, with its machine and view, only when the dialog opens. */
+  signInEffects: () => Promise<SignInEffects>;
 }
+
+// Reads the session actor with @xstate/react: it loads with the session, after the landing page's first paint.
+const SessionErrorToasts = lazy(() => import('../ui/shell/SessionErrorToasts'));
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   // A password-recovery link may land on any page (the auth service's site address); the reset happens on /Reset.
@@ -35,12 +41,14 @@ function FirstLoadPending() {
 }
 
 function RootLayout() {
-  const { session, runtimeConfig } = rootRoute.useRouteContext();
+  const { session, runtimeConfig, signInEffects } = rootRoute.useRouteContext();
   // One promise for the page's lifetime: views suspend on it with `use`, which needs a stable promise.
-  const [config] = useState(() => runtimeConfig().catch(() => null));
+  const [config] = useState(() => settledPromise(runtimeConfig().catch(() => null)));
   return (
-    <AppContextProvider value={{ session, runtimeConfig: config }}>
-      <SessionErrorToasts />
+    <AppContextProvider value={{ session, runtimeConfig: config, signInEffects }}>
+      <Suspense fallback={null}>
+        <SessionErrorToasts />
+      </Suspense>
       <Outlet />
     </AppContextProvider>
   );

@@ -5,7 +5,7 @@ import {
   type RouterHistory,
   redirect,
 } from '@tanstack/react-router';
-import type { SessionActorRef, SessionSnapshot } from '../machines/session';
+import type { SessionSnapshot } from '../machines/session';
 import { LandingPage } from '../ui/landing/LandingPage';
 import { AdminCheckPending, GuardPending, PENDING_GRACE_MS } from '../ui/shell/PendingNotice';
 import {
@@ -19,6 +19,7 @@ import type { AppPath } from './paths';
 import { paths } from './paths';
 import { type RouterContext, rootRoute } from './root';
 import { landingSearchSchema } from './search';
+import type { SessionPort } from './session-port';
 
 /**
  * The route table of SPEC section 2. The landing page is in the first load; every other page is a lazy chunk.
@@ -30,7 +31,7 @@ const goTo = (target: AppPath | null) => {
 };
 
 /** Runs `decide` once the session knows the user: synchronously if it already does, else after the wait. */
-function whenSettled(session: SessionActorRef, decide: (snapshot: SessionSnapshot) => AppPath | null) {
+function whenSettled(session: SessionPort, decide: (snapshot: SessionSnapshot) => AppPath | null) {
   const settled = settledSession(session);
   if (settled instanceof Promise) return settled.then((snapshot) => goTo(decide(snapshot)));
   goTo(decide(settled));
@@ -41,7 +42,7 @@ const indexRoute = createRoute({
   path: paths.root,
   validateSearch: landingSearchSchema,
   // Never waits: the landing page renders at once and the check re-runs when the session settles.
-  beforeLoad: ({ context }) => goTo(rootPathRedirect(context.session.getSnapshot())),
+  beforeLoad: ({ context }) => goTo(rootPathRedirect(context.session.current()?.getSnapshot())),
   component: LandingPage,
 });
 
@@ -144,13 +145,25 @@ declare module '@tanstack/react-router' {
  * Guards run on navigation; this re-runs them when what they read changes (sign-in, sign-out, onboarding done,
  * role), so a page never outlives the permission that let the visitor in.
  */
-export function rerunGuardsOnSessionChange(router: AppRouter, session: SessionActorRef): () => void {
-  let lastInputs = guardInputs(session.getSnapshot());
-  const subscription = session.subscribe((snapshot) => {
-    const inputs = guardInputs(snapshot);
-    if (inputs === null || inputs === lastInputs) return;
-    lastInputs = inputs;
-    void router.invalidate();
+export function rerunGuardsOnSessionChange(router: AppRouter, port: SessionPort): () => void {
+  let stopped = false;
+  let unsubscribe = () => {};
+  void port.ready.then((session) => {
+    if (stopped) return;
+    // The guards may have run before the actor existed: a session that has settled since counts as a change.
+    let lastInputs: string | null = null;
+    const recheck = (snapshot: SessionSnapshot) => {
+      const inputs = guardInputs(snapshot);
+      if (inputs === null || inputs === lastInputs) return;
+      lastInputs = inputs;
+      void router.invalidate();
+    };
+    recheck(session.getSnapshot());
+    const subscription = session.subscribe(recheck);
+    unsubscribe = () => subscription.unsubscribe();
   });
-  return () => subscription.unsubscribe();
+  return () => {
+    stopped = true;
+    unsubscribe();
+  };
 }

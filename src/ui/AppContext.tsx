@@ -1,15 +1,18 @@
 import { createContext, type ReactNode, use } from 'react';
 import type { RuntimeConfig } from '../../contract/session';
 import type { SessionActorRef } from '../machines/session';
+import type { SessionPort } from '../routes/session-port';
+import type { SignInEffects } from '../services/sign-in-effects';
 
 /**
  * App-wide values for views: the session actor (it arrives through router context; the root route hands it down
- * here) and the runtime configuration.
+ * here), the runtime configuration and the effects the dialogs' machines are provided with.
  */
 interface AppContextValue {
-  session: SessionActorRef;
+  session: SessionPort;
   /** Resolves to null when the runtime configuration could not be loaded. */
   runtimeConfig: Promise<RuntimeConfig | null>;
+  signInEffects: () => Promise<SignInEffects>;
 }
 
 const AppContext = createContext<AppContextValue | null>(null);
@@ -25,8 +28,13 @@ function useAppContext(): AppContextValue {
   return value;
 }
 
+/** The session actor; suspends until its chunk has loaded (render inside Suspense where that can happen). */
 export function useSessionActor(): SessionActorRef {
-  return useAppContext().session;
+  return use(useAppContext().session.ready);
+}
+
+export function useSignInEffects(): () => Promise<SignInEffects> {
+  return useAppContext().signInEffects;
 }
 
 /** The external dashboard's address; suspends until the configuration is known (render inside Suspense). */

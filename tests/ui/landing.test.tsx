@@ -46,7 +46,7 @@ describe('the landing page navigation', () => {
   it('replaces the sign-in buttons with the user menu once signed in', async () => {
     renderApp('/Landing', { loadUser: async () => signedIn() });
 
-    expect(await screen.findByRole('button', { name: 'Open user menu' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Open account menu' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Join Beta' })).not.toBeInTheDocument();
   });
@@ -67,7 +67,7 @@ describe('the landing page navigation', () => {
 
     app.session.send({ type: 'auth.signedIn', accessToken: 'token' });
 
-    expect(await screen.findByRole('button', { name: 'Open user menu' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Open account menu' })).toBeInTheDocument();
   });
 
   it("offers the server's login page from 'Sign In' when the deployment has no auth service", async () => {

@@ -1,4 +1,4 @@
-import { createTheme, Menu } from '@mantine/core';
+import { createTheme, Menu, Modal } from '@mantine/core';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import * as v from 'valibot';
@@ -7,12 +7,15 @@ import { type CurrentUserInput, currentUserSchema } from '../../contract/user';
 import { type LoadedUser, sessionMachine } from '../../src/machines/session';
 import { sessionNavigation } from '../../src/routes/navigation';
 import { createAppRouter, rerunGuardsOnSessionChange } from '../../src/routes/router';
+import { createSessionPort } from '../../src/routes/session-port';
+import type { SignInEffects } from '../../src/services/sign-in-effects';
 import { AppProviders } from '../../src/ui/AppProviders';
 
-/** Menus open and close at once in tests: no transitions to wait for. */
+/** Menus and dialogs open and close at once in tests: no transitions to wait for. */
 const testTheme = createTheme({
   components: {
     Menu: Menu.extend({ defaultProps: { transitionProps: { duration: 0 }, hideDetached: false } }),
+    Modal: Modal.extend({ defaultProps: { transitionProps: { duration: 0 } } }),
   },
 });
 
@@ -51,18 +54,40 @@ export function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-export interface SessionDoubles {
+export interface AppDoubles {
   loadUser?: () => Promise<LoadedUser>;
   exchangeToken?: (accessToken: string) => Promise<unknown>;
   signOut?: () => Promise<void>;
   serverLogout?: () => Promise<void>;
+  /**
+   * The auth service as the sign-in dialog uses it. Absent: the deployment has no auth service, and sign-in goes
+   * to the server's login page. A request the test does not stub fails the test.
+   */
+  authService?: Partial<SignInEffects>;
+  /** Holds back the session actor's chunk until it resolves (default: loaded at once). */
+  sessionChunk?: Promise<void>;
+}
+
+function signInEffects(stubs: Partial<SignInEffects> = {}): SignInEffects {
+  const unexpected = (name: string) => async () => {
+    throw new Error(`The test did not expect the sign-in request '${name}'.`);
+  };
+  return {
+    prepare: async () => {},
+    signInWithPassword: unexpected('signInWithPassword'),
+    signOut: unexpected('signOut'),
+    startGoogleSignIn: unexpected('startGoogleSignIn'),
+    requestPasswordReset: unexpected('requestPasswordReset'),
+    resendConfirmation: unexpected('resendConfirmation'),
+    ...stubs,
+  };
 }
 
 /**
- * The whole SPA at `path`: the real session machine (only its actors are doubles), the real route tree with its
- * guards, and the real providers.
+ * The whole SPA at `path`: the real session and sign-in machines (only their actors' effects are doubles), the
+ * real route tree with its guards, and the real providers.
  */
-export function renderApp(path: string, doubles: SessionDoubles = {}) {
+export function renderApp(path: string, doubles: AppDoubles = {}) {
   const session = createActor(
     sessionMachine.provide({
       actors: {
@@ -76,16 +101,18 @@ export function renderApp(path: string, doubles: SessionDoubles = {}) {
       actions: sessionNavigation(() => router),
     }),
   );
+  const sessionPort = createSessionPort((doubles.sessionChunk ?? Promise.resolve()).then(() => session));
   const router = createAppRouter({
-    session,
+    session: sessionPort,
     runtimeConfig: async () => ({
-      supabaseUrl: null,
-      supabaseAnonKey: null,
+      supabaseUrl: doubles.authService ? 'https://auth.example' : null,
+      supabaseAnonKey: doubles.authService ? 'anon-key' : null,
       dashboardUrl: 'https://dash.example',
     }),
+    signInEffects: async () => signInEffects(doubles.authService),
     history: createMemoryHistory({ initialEntries: [path] }),
   });
-  rerunGuardsOnSessionChange(router, session);
+  rerunGuardsOnSessionChange(router, sessionPort);
   session.start();
   const view = render(
     <AppProviders theme={testTheme}>

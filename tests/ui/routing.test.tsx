@@ -85,7 +85,7 @@ describe('the root path', () => {
   it('keeps an onboarded user on the landing page', async () => {
     const app = renderApp('/', { loadUser: async () => signedIn() });
 
-    expect(await screen.findByRole('button', { name: 'Open user menu' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Open account menu' })).toBeInTheDocument();
     expect(app.pathname()).toBe('/');
   });
 });
@@ -191,5 +191,30 @@ describe('navigation while the session reloads', () => {
 
     expect(await screen.findByText('Complete your setup')).toBeInTheDocument();
     expect(app.pathname()).toBe('/Onboarding');
+  });
+});
+
+describe('while the session chunk loads', () => {
+  it('shows the landing page with its sign-in actions, then the account menu of the signed-in user', async () => {
+    const chunk = deferred<void>();
+    renderApp('/Landing', { loadUser: async () => signedIn(), sessionChunk: chunk.promise });
+
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+
+    chunk.resolve();
+    expect(await screen.findByRole('button', { name: /account menu/i })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+  });
+
+  it("holds a guarded page at 'Loading…' and then decides with the loaded session", async () => {
+    const chunk = deferred<void>();
+    const app = renderApp('/Billing', { sessionChunk: chunk.promise });
+
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+    expect(app.pathname()).toBe('/Billing');
+
+    chunk.resolve();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/Landing');
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { deferred, renderApp, signedIn } from './render-app';
 
 async function openUserMenu() {
-  await userEvent.click(await screen.findByRole('button', { name: 'Open user menu' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Open account menu' }));
   return screen.findByRole('menu');
 }
 
@@ -14,13 +14,13 @@ describe('the user menu', () => {
     await screen.findByRole('button', { name: 'Sign In' });
     await waitFor(() => expect(app.session.getSnapshot().matches('anonymous')).toBe(true));
 
-    expect(screen.queryByRole('button', { name: 'Open user menu' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open account menu' })).not.toBeInTheDocument();
   });
 
   it("shows the user's initials and links to Profile, Billing, Settings and the external Dashboard", async () => {
     renderApp('/Landing', { loadUser: async () => signedIn() });
 
-    const trigger = await screen.findByRole('button', { name: 'Open user menu' });
+    const trigger = await screen.findByRole('button', { name: 'Open account menu' });
     expect(trigger).toHaveTextContent('CJ');
     const menu = await openUserMenu();
 
@@ -59,7 +59,7 @@ describe('the user menu', () => {
     signOut.resolve();
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(app.pathname()).toBe('/Landing');
-    expect(screen.queryByRole('button', { name: 'Open user menu' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open account menu' })).not.toBeInTheDocument();
   });
 
   it('still ends signed out on /Landing when signing out fails', async () => {

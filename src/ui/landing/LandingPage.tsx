@@ -2,16 +2,21 @@ import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Text.css';
 import { Container, Text, Title } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
-import type { AuthDialogKind } from './AuthDialogPlaceholder';
 import classes from './LandingPage.module.css';
 import { TopNav } from './TopNav';
 
+const SignInDialog = lazy(() => import('../sign-in/SignInDialog'));
 const AuthDialogPlaceholder = lazy(() => import('./AuthDialogPlaceholder'));
+
+/** Other parts of the page (and other scripts) ask for the sign-in dialog with this window event (SPEC section 2). */
+export const OPEN_SIGN_IN_EVENT = 'open-auth-modal';
 
 /** The public landing page (SPEC section 2). Sections keep their anchors so navigation and links can scroll. */
 export function LandingPage() {
-  const [openDialog, setOpenDialog] = useState<AuthDialogKind | null>(null);
+  const [openDialog, setOpenDialog] = useState<'signIn' | 'signup' | null>(null);
+  useWindowEvent(OPEN_SIGN_IN_EVENT, () => setOpenDialog('signIn'));
 
   return (
     <>
@@ -36,11 +41,10 @@ export function LandingPage() {
           <Title order={2}>Contact</Title>
         </Container>
       </main>
-      {openDialog && (
-        <Suspense fallback={null}>
-          <AuthDialogPlaceholder kind={openDialog} onClose={() => setOpenDialog(null)} />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        {openDialog === 'signIn' && <SignInDialog onClose={() => setOpenDialog(null)} />}
+        {openDialog === 'signup' && <AuthDialogPlaceholder onClose={() => setOpenDialog(null)} />}
+      </Suspense>
     </>
   );
 }

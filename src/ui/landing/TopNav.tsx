@@ -2,15 +2,11 @@ import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import { Button, Group } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import { type SessionSnapshot, selectOnboardingRequired } from '../../machines/session';
-import { paths } from '../../routes/paths';
-import { useSessionActor } from '../AppContext';
 import classes from './TopNav.module.css';
 
-const UserMenu = lazy(() => import('../user-menu/UserMenu'));
+// With the session actor comes @xstate/react, and with it xstate: not part of the landing page's first load.
+const SessionActions = lazy(() => import('./SessionActions'));
 
 /** The landing page's sections that the navigation scrolls to. */
 export const landingSections = [
@@ -23,8 +19,6 @@ function scrollToSection(id: string) {
   document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
-const selectHasUser = (snapshot: SessionSnapshot) => snapshot.context.user !== null;
-
 export interface TopNavProps {
   /** Opens the sign-in dialog. */
   onSignIn: () => void;
@@ -33,9 +27,14 @@ export interface TopNavProps {
 }
 
 export function TopNav({ onSignIn, onJoinBeta }: TopNavProps) {
-  const session = useSessionActor();
-  const hasUser = useSelector(session, selectHasUser);
-  const onboardingRequired = useSelector(session, selectOnboardingRequired);
+  const anonymousActions = (
+    <>
+      <Button variant="default" onClick={onJoinBeta}>
+        Join Beta
+      </Button>
+      <Button onClick={onSignIn}>Sign In</Button>
+    </>
+  );
 
   return (
     <header className={classes.bar}>
@@ -49,25 +48,10 @@ export function TopNav({ onSignIn, onJoinBeta }: TopNavProps) {
           ))}
         </Group>
         <Group gap="xs" wrap="nowrap">
-          {onboardingRequired ? (
-            <Button component={Link} to={paths.onboarding}>
-              Continue setup
-            </Button>
-          ) : (
-            !hasUser && (
-              <>
-                <Button variant="default" onClick={onJoinBeta}>
-                  Join Beta
-                </Button>
-                <Button onClick={onSignIn}>Sign In</Button>
-              </>
-            )
-          )}
-          {hasUser && (
-            <Suspense fallback={<span className={classes.avatarSlot} />}>
-              <UserMenu />
-            </Suspense>
-          )}
+          {/* Until the session chunk has loaded nobody is known to be signed in: the anonymous actions show. */}
+          <Suspense fallback={anonymousActions}>
+            <SessionActions anonymousActions={anonymousActions} />
+          </Suspense>
         </Group>
       </Group>
     </header>

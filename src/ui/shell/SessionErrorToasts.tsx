@@ -7,7 +7,7 @@ import { showToast } from '../toasts/toast-host';
 const selectError = (snapshot: SessionSnapshot) => snapshot.context.error;
 
 /** Session failures (sign-in that could not load the account, sign-out that failed) surface as a red toast. */
-export function SessionErrorToasts() {
+export default function SessionErrorToasts() {
   const error = useSelector(useSessionActor(), selectError);
   useEffect(() => {
     if (error) void showToast({ color: 'red', title: 'Session', message: error });

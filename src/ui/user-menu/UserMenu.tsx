@@ -7,7 +7,8 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
 import { displayName, initials } from '../../domain/names';
-import { type SessionSnapshot, selectIsSigningOut } from '../../machines/session';
+import type { SessionSnapshot } from '../../machines/session';
+import { selectIsSigningOut } from '../../machines/session-selectors';
 import { paths } from '../../routes/paths';
 import { useDashboardUrl, useSessionActor } from '../AppContext';
 
@@ -25,7 +26,7 @@ export default function UserMenu() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="Open user menu">
+        <UnstyledButton aria-label="Open account menu">
           <Avatar color="indigo" radius="xl">
             {userInitials}
           </Avatar>

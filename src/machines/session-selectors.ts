@@ -1,0 +1,14 @@
+import type { SessionSnapshot } from './session';
+
+/*
+ * The session machine's selectors, apart from the machine so that the landing page's first load can read a
+ * snapshot without carrying the machine and xstate (they load in the session chunk, src/session-actor.ts).
+ */
+
+/** Narrow selectors for views and guards: one value each, so subscribers re-render only when it changes. */
+export const selectUser = (snapshot: SessionSnapshot) => snapshot.context.user;
+export const selectIsLoadingUser = (snapshot: SessionSnapshot) => snapshot.hasTag('loading');
+export const selectIsSigningOut = (snapshot: SessionSnapshot) => snapshot.hasTag('signingOut');
+export const selectOnboardingRequired = (snapshot: SessionSnapshot) =>
+  snapshot.context.flags?.onboarding_required === true;
+export const selectIsAdmin = (snapshot: SessionSnapshot) => snapshot.context.user?.role === 'admin';

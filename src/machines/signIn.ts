@@ -1,0 +1,248 @@
+import * as v from 'valibot';
+import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { emailOnlyFormSchema, signInFormSchema } from '../../contract/password';
+import {
+  EMAIL_NOT_CONFIRMED,
+  errorMessage,
+  googleSignInFailureText,
+  isAlreadyConfirmedError,
+  signInFailureText,
+} from '../domain/messages';
+
+/**
+ * The sign-in dialog (SPEC sections 2, 5 and 8): password sign-in, Google sign-in, the password-reset e-mail and
+ * the resend of the sign-up confirmation. A successful sign-in only closes the dialog: supabase-js then reports
+ * SIGNED_IN and the session machine trades the token for a server session. The actors and `prepareAuthService`
+ * are provided where the app is composed (src/services/sign-in-actors.ts), `closeDialog` by the view.
+ */
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** What a successful password sign-in reports about the account. */
+export interface PasswordSignIn {
+  emailConfirmed: boolean;
+}
+
+/**
+ * How starting Google sign-in went. The auth service may refuse (supabase-js answers `{ error }`); that is told
+ * apart from failing to reach it (the actor rejects), because SPEC section 8 words the two differently.
+ */
+export type GoogleSignInStart = { refused: false } | { refused: true; message: string | null };
+
+export interface SignInContext {
+  /** What went wrong with the last attempt; cleared when the next one starts. */
+  error: string | null;
+  /** Good news about the last request (e-mail sent); cleared like `error`. */
+  notice: string | null;
+}
+
+export type SignInEvent =
+  | ({ type: 'form.submit' } & Credentials)
+  | { type: 'google.start' }
+  | { type: 'passwordReset.request'; email: string }
+  | { type: 'confirmation.resend'; email: string };
+
+const credentialsOf = (event: SignInEvent): Credentials => {
+  assertEvent(event, 'form.submit');
+  return { email: event.email, password: event.password };
+};
+
+const addressOf = (event: SignInEvent) => {
+  assertEvent(event, ['passwordReset.request', 'confirmation.resend']);
+  return { email: event.email };
+};
+
+/**
+ * What is wrong with what the visitor typed for this request (the contract's first message, e-mail before
+ * password), or null when it can go ahead.
+ */
+function problemOf(event: SignInEvent): string | null {
+  const result =
+    event.type === 'form.submit'
+      ? v.safeParse(signInFormSchema, credentialsOf(event), { abortEarly: true })
+      : v.safeParse(emailOnlyFormSchema, addressOf(event), { abortEarly: true });
+  return result.success ? null : (result.issues[0]?.message ?? null);
+}
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The sign-in machine's actor '${name}' was not provided.`);
+};
+
+export const signInMachine = setup({
+  types: {
+    context: {} as SignInContext,
+    events: {} as SignInEvent,
+    tags: {} as 'busy',
+  },
+  actors: {
+    signInWithPassword: fromPromise<PasswordSignIn, Credentials>(notProvided('signInWithPassword')),
+    /** Auth-service sign-out; the session machine hears SIGNED_OUT and ends the server session itself. */
+    signOut: fromPromise<void>(notProvided('signOut')),
+    /** Resolves once the browser is on its way to Google (or the auth service refused). */
+    startGoogleSignIn: fromPromise<GoogleSignInStart>(notProvided('startGoogleSignIn')),
+    requestPasswordReset: fromPromise<void, { email: string }>(notProvided('requestPasswordReset')),
+    resendConfirmation: fromPromise<void, { email: string }>(notProvided('resendConfirmation')),
+  },
+  actions: {
+    showError: assign((_, params: { text: string }) => ({ error: params.text, notice: null })),
+    showProblem: assign(({ event }) => ({ error: problemOf(event), notice: null })),
+    showNotice: assign((_, params: { text: string }) => ({ error: null, notice: params.text })),
+    clearFeedback: assign({ error: null, notice: null }),
+    /** Starts loading the auth-service client while the visitor types; provided by the app. */
+    prepareAuthService: () => {},
+    /** Closes the dialog; provided by the view. */
+    closeDialog: () => {},
+  },
+  guards: {
+    isIncomplete: ({ event }) => problemOf(event) !== null,
+    isUnconfirmed: (_, signIn: PasswordSignIn) => !signIn.emailConfirmed,
+    wasRefused: (_, start: GoogleSignInStart) => start.refused,
+    isAlreadyConfirmed: (_, params: { error: unknown }) =>
+      isAlreadyConfirmedError(errorMessage(params.error)),
+  },
+}).createMachine({
+  id: 'signIn',
+  context: { error: null, notice: null },
+  entry: 'prepareAuthService',
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'form.submit': [{ guard: 'isIncomplete', actions: 'showProblem' }, { target: 'signingIn' }],
+        'google.start': { target: 'startingGoogle' },
+        'passwordReset.request': [
+          { guard: 'isIncomplete', actions: 'showProblem' },
+          { target: 'requestingReset' },
+        ],
+        'confirmation.resend': [
+          { guard: 'isIncomplete', actions: 'showProblem' },
+          { target: 'resendingConfirmation' },
+        ],
+      },
+    },
+    signingIn: {
+      tags: ['busy'],
+      entry: 'clearFeedback',
+      invoke: {
+        src: 'signInWithPassword',
+        input: ({ event }) => v.parse(signInFormSchema, credentialsOf(event)),
+        onDone: [
+          {
+            guard: { type: 'isUnconfirmed', params: ({ event }) => event.output },
+            target: 'discardingUnconfirmed',
+          },
+          { target: 'signedIn' },
+        ],
+        onError: {
+          target: 'editing',
+          actions: {
+            type: 'showError',
+            params: ({ event }) => ({ text: signInFailureText(errorMessage(event.error)) }),
+          },
+        },
+      },
+    },
+    // An unconfirmed address must not stay signed in (SPEC section 5); the outcome of the sign-out changes nothing.
+    discardingUnconfirmed: {
+      tags: ['busy'],
+      invoke: {
+        src: 'signOut',
+        onDone: { target: 'editing', actions: { type: 'showError', params: { text: EMAIL_NOT_CONFIRMED } } },
+        onError: { target: 'editing', actions: { type: 'showError', params: { text: EMAIL_NOT_CONFIRMED } } },
+      },
+    },
+    signedIn: {
+      type: 'final',
+      entry: 'closeDialog',
+    },
+    startingGoogle: {
+      tags: ['busy'],
+      entry: 'clearFeedback',
+      invoke: {
+        src: 'startGoogleSignIn',
+        onDone: [
+          {
+            guard: { type: 'wasRefused', params: ({ event }) => event.output },
+            target: 'editing',
+            actions: {
+              type: 'showError',
+              params: ({ event }) => ({
+                text: googleSignInFailureText(event.output.refused ? event.output.message : null, true),
+              }),
+            },
+          },
+          { target: 'leavingForGoogle' },
+        ],
+        onError: {
+          target: 'editing',
+          actions: {
+            type: 'showError',
+            params: ({ event }) => ({ text: googleSignInFailureText(errorMessage(event.error), false) }),
+          },
+        },
+      },
+    },
+    // The browser is navigating to Google's account chooser; the dialog stays busy until the page goes.
+    leavingForGoogle: {
+      type: 'final',
+      tags: ['busy'],
+    },
+    requestingReset: {
+      tags: ['busy'],
+      entry: 'clearFeedback',
+      invoke: {
+        src: 'requestPasswordReset',
+        input: ({ event }) => v.parse(emailOnlyFormSchema, addressOf(event)),
+        onDone: {
+          target: 'editing',
+          actions: { type: 'showNotice', params: { text: 'Password reset email sent. Check your inbox.' } },
+        },
+        onError: {
+          target: 'editing',
+          actions: { type: 'showError', params: { text: 'Could not send reset email' } },
+        },
+      },
+    },
+    resendingConfirmation: {
+      tags: ['busy'],
+      entry: 'clearFeedback',
+      invoke: {
+        src: 'resendConfirmation',
+        input: ({ event }) => v.parse(emailOnlyFormSchema, addressOf(event)),
+        onDone: {
+          target: 'editing',
+          actions: {
+            type: 'showNotice',
+            params: { text: 'Verification email resent. Please check your inbox.' },
+          },
+        },
+        onError: [
+          {
+            guard: { type: 'isAlreadyConfirmed', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: {
+              type: 'showNotice',
+              params: { text: 'This email is already verified. You can sign in now.' },
+            },
+          },
+          {
+            target: 'editing',
+            actions: { type: 'showError', params: { text: 'Could not resend verification email' } },
+          },
+        ],
+      },
+    },
+  },
+});
+
+export type SignInMachine = typeof signInMachine;
+export type SignInActorRef = ActorRefFrom<SignInMachine>;
+export type SignInSnapshot = SnapshotFrom<SignInMachine>;
+
+/** Narrow selectors for the view: one value each. */
+export const selectError = (snapshot: SignInSnapshot) => snapshot.context.error;
+export const selectNotice = (snapshot: SignInSnapshot) => snapshot.context.notice;
+export const selectIsBusy = (snapshot: SignInSnapshot) => snapshot.hasTag('busy');

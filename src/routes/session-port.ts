@@ -1,0 +1,24 @@
+import type { SessionActorRef } from '../machines/session';
+import { settledPromise } from '../services/settled-promise';
+
+/**
+ * The one session actor as routes and views reach it. The actor, its machine and xstate load in a chunk of their
+ * own (src/session-actor.ts) while the landing page paints, so the port exists before the actor does.
+ */
+export interface SessionPort {
+  /** The actor once its chunk has loaded, else null. */
+  current(): SessionActorRef | null;
+  /** Resolves with the actor; once it has, `use(ready)` no longer suspends. */
+  readonly ready: Promise<SessionActorRef>;
+}
+
+export function createSessionPort(actor: Promise<SessionActorRef>): SessionPort {
+  let current: SessionActorRef | null = null;
+  const ready = settledPromise(
+    actor.then((loaded) => {
+      current = loaded;
+      return loaded;
+    }),
+  );
+  return { current: () => current, ready };
+}

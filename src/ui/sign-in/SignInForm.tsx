@@ -1,0 +1,116 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type FormEvent, useState } from 'react';
+import {
+  type SignInSnapshot,
+  selectError,
+  selectIsBusy,
+  selectNotice,
+  signInMachine,
+} from '../../machines/signIn';
+import { getInspector } from '../../services/inspection';
+import { createSignInImplementations } from '../../services/sign-in-actors';
+import { useSignInEffects } from '../AppContext';
+
+const selectSigningIn = (s: SignInSnapshot) => s.matches('signingIn') || s.matches('discardingUnconfirmed');
+const selectGoingToGoogle = (s: SignInSnapshot) =>
+  s.matches('startingGoogle') || s.matches('leavingForGoogle');
+const selectRequestingReset = (s: SignInSnapshot) => s.matches('requestingReset');
+const selectResending = (s: SignInSnapshot) => s.matches('resendingConfirmation');
+
+/** E-mail and password, Google, the reset e-mail and the confirmation resend; it renders the machine's state. */
+export function SignInForm({ onClose }: { onClose: () => void }) {
+  const loadEffects = useSignInEffects();
+  const [logic] = useState(() => {
+    const implementations = createSignInImplementations(loadEffects);
+    return signInMachine.provide({
+      actors: implementations.actors,
+      actions: { ...implementations.actions, closeDialog: onClose },
+    });
+  });
+  const signIn = useActorRef(logic, { inspect: getInspector() });
+  const error = useSelector(signIn, selectError);
+  const notice = useSelector(signIn, selectNotice);
+  const busy = useSelector(signIn, selectIsBusy);
+  const signingIn = useSelector(signIn, selectSigningIn);
+  const goingToGoogle = useSelector(signIn, selectGoingToGoogle);
+  const requestingReset = useSelector(signIn, selectRequestingReset);
+  const resending = useSelector(signIn, selectResending);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    signIn.send({ type: 'form.submit', email, password });
+  };
+
+  return (
+    // The machine validates, with the contract's texts; the browser's own bubbles would pre-empt them.
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        {notice && (
+          <Alert color="teal" role="status">
+            {notice}
+          </Alert>
+        )}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          data-autofocus
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
+        <TextInput
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
+        <Button type="submit" loading={signingIn} disabled={busy}>
+          Sign In
+        </Button>
+        <Button
+          variant="default"
+          loading={goingToGoogle}
+          disabled={busy}
+          onClick={() => signIn.send({ type: 'google.start' })}
+        >
+          Continue with Google
+        </Button>
+        <Group justify="space-between" gap="xs">
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            loading={requestingReset}
+            disabled={busy}
+            onClick={() => signIn.send({ type: 'passwordReset.request', email })}
+          >
+            Forgot password?
+          </Button>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            loading={resending}
+            disabled={busy}
+            onClick={() => signIn.send({ type: 'confirmation.resend', email })}
+          >
+            Resend confirmation email
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
