@@ -35,8 +35,9 @@ test.describe('signing in', () => {
     await dialog.getByLabel('Email').fill(account.email);
     await dialog.getByLabel('Password').fill(account.password);
     await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    // The auth service refuses the password of an unconfirmed account; its message names 'confirm' (SPEC 8).
     await expect(
-      dialog.getByText('Email not confirmed. Please verify your email before signing in.'),
+      dialog.getByText('Email not confirmed yet. Please check your inbox or resend the link.'),
     ).toBeVisible();
     expect((await page.request.get('/api/auth/me')).status()).toBe(401);
 

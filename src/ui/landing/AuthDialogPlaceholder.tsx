@@ -1,7 +1,4 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
+import '../styles/modal';
 import '@mantine/core/styles/Text.css';
 import { Modal, Text } from '@mantine/core';
 
