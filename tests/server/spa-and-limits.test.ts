@@ -1,12 +1,14 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../server/db/schema';
 import { ENGINES, startTestApp, type TestApp } from './support/app';
 import { TestClient } from './support/client';
 
+const APP_JS = 'console.info("app");';
 const INDEX_HTML =
   '<!doctype html><html><head><script type="module" src="/assets/index-4f2a9c.js"></script></head><body><div id="root"></div></body></html>';
 
@@ -19,7 +21,11 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
     dist = await mkdtemp(path.join(tmpdir(), 'beacon-dist-'));
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
-    await writeFile(path.join(dist, 'assets', 'index-4f2a9c.js'), 'console.info("app");');
+    await writeFile(path.join(dist, 'assets', 'index-4f2a9c.js'), APP_JS);
+    // The build's compressed twins (vite.config.ts); the .js asset has only a gzip one.
+    await writeFile(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX_HTML));
+    await writeFile(path.join(dist, 'index.html.gz'), gzipSync(INDEX_HTML));
+    await writeFile(path.join(dist, 'assets', 'index-4f2a9c.js.gz'), gzipSync(APP_JS));
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     testApp = await startTestApp(engine, { env: { SPA_DIST: dist, BODY_LIMIT: '2048' } });
     app = testApp.app;
@@ -70,6 +76,35 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
     it('serves other files with a short cache', async () => {
       const response = await app.inject({ method: 'GET', url: '/favicon.svg' });
       expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    });
+  });
+
+  describe('compression', () => {
+    it("sends the build's brotli twin of a page to a browser that accepts it", async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/Billing',
+        headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX_HTML);
+    });
+
+    it('falls back to gzip, then to the plain file, by what the browser accepts and what exists', async () => {
+      const asset = (encoding: string) =>
+        app.inject({
+          method: 'GET',
+          url: '/assets/index-4f2a9c.js',
+          headers: { 'accept-encoding': encoding },
+        });
+      const gzipped = await asset('gzip, br');
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gzipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const plain = await asset('identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(APP_JS);
     });
   });
 

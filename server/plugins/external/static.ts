@@ -31,6 +31,8 @@ export default fp(
       root,
       prefix: '/',
       wildcard: true,
+      // The build writes .br and .gz twins (vite.config.ts); the one the browser accepts is sent.
+      preCompressed: true,
       index: ['index.html'],
       cacheControl: false,
       dotfiles: 'ignore',
