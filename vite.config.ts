@@ -1,18 +1,21 @@
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { prerenderLanding } from './scripts/vite/prerender-landing.ts';
 
 const nodeProject = (name: string, include: string[]) => ({
   extends: true as const,
   test: { name, include, environment: 'node' as const, setupFiles: ['tests/setup/no-network.ts'] },
 });
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     // Brotli and gzip twins of every built file, made once at build time: the server sends them as they are
     // (@fastify/static preCompressed) instead of compressing on every request or not at all.
-    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], skipIfLargerOrEqual: true }),
+    !isSsrBuild &&
+      compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], skipIfLargerOrEqual: true }),
+    prerenderLanding({ entry: 'src/prerender/landing.tsx' }),
   ],
   server: {
     port: 5173,
@@ -58,4 +61,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 // `npm start` builds the SPA only when the build is missing or older than anything it is built from, so a second
 // start is instant and a `git pull` is never served stale.
 
-const SOURCES = ['src', 'contract', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+const SOURCES = [
+  'src',
+  'contract',
+  'index.html',
+  'vite.config.ts',
+  'scripts/vite',
+  'package-lock.json',
+  'tsconfig.json',
+];
 
 function newestChange(path: string): number {
   if (!existsSync(path)) return 0;

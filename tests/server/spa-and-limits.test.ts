@@ -9,6 +9,7 @@ import { ENGINES, startTestApp, type TestApp } from './support/app';
 import { TestClient } from './support/client';
 
 const APP_JS = 'console.info("app");';
+const LANDING_PAGE_HTML = '<!doctype html><html><body><div id="root"><h1>Monitor.</h1></div></body></html>';
 const INDEX_HTML =
   '<!doctype html><html><head><script type="module" src="/assets/index-4f2a9c.js"></script></head><body><div id="root"></div></body></html>';
 
@@ -21,6 +22,7 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
     dist = await mkdtemp(path.join(tmpdir(), 'beacon-dist-'));
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(dist, 'landing.html'), LANDING_PAGE_HTML);
     await writeFile(path.join(dist, 'assets', 'index-4f2a9c.js'), APP_JS);
     // The build's compressed twins (vite.config.ts); the .js asset has only a gzip one.
     await writeFile(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX_HTML));
@@ -39,15 +41,17 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
     app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
 
   describe('GET / and client-side routes', () => {
-    it('serves index.html at the root without caching it', async () => {
-      const response = await page('/');
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toBe(INDEX_HTML);
-      expect(response.headers['cache-control']).toBe('no-cache');
+    it('serves the prerendered landing page at the root and at /Landing in any case, without caching it', async () => {
+      for (const url of ['/', '/Landing', '/landing/', '/LANDING?show_signup=1']) {
+        const response = await page(url);
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, url).toBe(LANDING_PAGE_HTML);
+        expect(response.headers['cache-control'], url).toBe('no-cache');
+      }
     });
 
-    it('falls back to index.html for any page the browser navigates to (/Billing, /Profile/x)', async () => {
-      for (const url of ['/Billing', '/Profile/x', '/Landing?show_signup=1']) {
+    it('falls back to index.html for any other page the browser navigates to (/Billing, /Profile/x)', async () => {
+      for (const url of ['/Billing', '/Profile/x', '/Landing/x', '/Landingx']) {
         const response = await page(url);
         expect(response.statusCode, url).toBe(200);
         expect(response.body, url).toBe(INDEX_HTML);

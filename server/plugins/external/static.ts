@@ -2,11 +2,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { LANDING_HTML } from '../../../contract/spa-build';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** False when SPA_DIST holds no built SPA (only the API is served). */
     spaAvailable: boolean;
+    /** True when the build prerendered the landing page (LANDING_HTML). */
+    landingPrerendered: boolean;
   }
 }
 
@@ -23,6 +26,7 @@ export default fp(
     const root = path.resolve(app.config.spaDist);
     const available = existsSync(path.join(root, 'index.html'));
     app.decorate('spaAvailable', available);
+    app.decorate('landingPrerendered', available && existsSync(path.join(root, LANDING_HTML)));
     if (!available) {
       app.log.warn({ root }, 'no built SPA found (run `npm run build`); serving the API only');
       return;
@@ -33,7 +37,8 @@ export default fp(
       wildcard: true,
       // The build writes .br and .gz twins (vite.config.ts); the one the browser accepts is sent.
       preCompressed: true,
-      index: ['index.html'],
+      // `/` shows the landing page: its prerendered HTML when the build made one (scripts/vite/prerender-landing.ts).
+      index: [LANDING_HTML, 'index.html'],
       cacheControl: false,
       dotfiles: 'ignore',
       setHeaders: (reply, filePath) => {
