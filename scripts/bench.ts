@@ -5,6 +5,7 @@
  *   npm run bench                                  10 s of load per route at 50 connections, in 5 turns
  *                                                  of 2 s each, after 3 s of warm-up
  *   npm run bench -- --duration 30 --rounds 10 --connections 100 --warmup 5
+ *   npm run bench -- --lighthouse-runs 5          Lighthouse runs on the landing page (0 skips them)
  *   BENCH_DATABASE_URL=postgres://… npm run bench  the API on PostgreSQL (a throw-away schema) instead of
  *                                                  in-memory PGlite
  */
@@ -19,6 +20,7 @@ import { parseEmulatorEnv } from '../emulators/env';
 import { startAllEmulators } from '../emulators/main';
 import { dropPostgresSchema } from '../server/db/client';
 import { httpChecks, modelTestsCheck } from './bench/checks';
+import { type LighthouseRun, lighthouseChecks, runLighthouse } from './bench/lighthouse';
 import { type LoadResult, loadInTurns, warmUp } from './bench/load';
 import { timeModelTests } from './bench/model-tests';
 import { freePort, type ServerProcess, startServerProcess } from './bench/processes';
@@ -47,6 +49,7 @@ const settingsSchema = v.pipe(
     rounds: count('rounds', 1),
     connections: count('connections', 1),
     warmup: count('warmup', 0),
+    lighthouseRuns: count('lighthouse-runs', 0),
     databaseUrl: v.optional(
       v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'BENCH_DATABASE_URL must be a postgres:// URL.')),
     ),
@@ -66,10 +69,13 @@ function readSettings(): Settings {
       rounds: { type: 'string', default: '5' },
       connections: { type: 'string', default: '50' },
       warmup: { type: 'string', default: '3' },
+      'lighthouse-runs': { type: 'string', default: '3' },
     },
   });
+  const { 'lighthouse-runs': lighthouseRuns, ...load } = values;
   const parsed = v.safeParse(settingsSchema, {
-    ...values,
+    ...load,
+    lighthouseRuns,
     databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
   });
   if (parsed.success) return parsed.output;
@@ -88,6 +94,33 @@ async function measureBundleSizes() {
     await buildSpa(ROOT);
   }
   return measureBundle(distDir);
+}
+
+/** The landing page in Lighthouse, served by the product API (in-memory database, no auth service needed). */
+async function measureLandingPage(settings: Settings): Promise<LighthouseRun | null> {
+  if (settings.lighthouseRuns === 0) return null;
+  const port = await freePort(HOST);
+  const url = `http://${HOST}:${port}`;
+  const api = await startServerProcess({
+    name: 'the product API',
+    entry: 'server/main.ts',
+    cwd: ROOT,
+    env: { PORT: String(port), HOST, PUBLIC_URL: url, LOG_LEVEL: 'warn', PGLITE_DATA_DIR: 'memory://' },
+    url,
+    readyPath: '/api/health',
+    logFile: join(OUT_DIR, 'lighthouse-api.log'),
+  });
+  try {
+    say(`Running Lighthouse on the landing page (mobile preset, ${settings.lighthouseRuns} runs)…`);
+    return await runLighthouse({
+      root: ROOT,
+      url: `${url}/Landing`,
+      runs: settings.lighthouseRuns,
+      chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    });
+  } finally {
+    await api.stop();
+  }
 }
 
 type HttpRun = { database: string; bare: LoadResult; me: LoadResult };
@@ -186,11 +219,13 @@ async function main(): Promise<number> {
   const bundle = await measureBundleSizes();
   say('Timing the model-based tests…');
   const modelTests = await timeModelTests(ROOT, join(OUT_DIR, 'model-tests.log'));
+  const landing = await measureLandingPage(settings);
   const http = await measureHttp(settings);
 
   const checks: BudgetCheck[] = [
     ...httpChecks(http.bare, http.me),
     ...checkBundleBudgets(bundle),
+    ...(landing ? lighthouseChecks(landing) : []),
     modelTestsCheck(modelTests),
   ];
   const pass = allPass(checks);
@@ -205,17 +240,17 @@ async function main(): Promise<number> {
 
   const resultsFile = join(OUT_DIR, 'latest.json');
   // The database URL may hold a password: the file names the engine only.
-  const { databaseUrl: _url, ...load } = settings;
+  const { databaseUrl: _url, ...measured } = settings;
   const results = {
     measuredAt: new Date().toISOString(),
     node: process.version,
     machine,
-    settings: { ...load, database: http.database },
+    settings: { ...measured, database: http.database },
     pass,
   };
   writeFileSync(
     resultsFile,
-    `${JSON.stringify({ ...results, checks, http, bundle, modelTests }, null, 2)}\n`,
+    `${JSON.stringify({ ...results, checks, http, bundle, landing, modelTests }, null, 2)}\n`,
   );
   say(`\n${pass ? 'All budgets met.' : 'Budget missed.'} Numbers in ${resultsFile}`);
   return pass ? 0 : 1;
