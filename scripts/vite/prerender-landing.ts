@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -9,9 +11,30 @@ import { LANDING_HTML } from '../../contract/spa-build.ts';
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
+ * The landing page paints from its HTML and CSS, so its scripts need not compete with them: they are fetched at low
+ * priority (still in parallel, still before the page is interactive).
+ */
+function scriptsAfterFirstPaint(html: string): string {
+  return html.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
+}
+
+/** The file the browser build imports for `@tanstack/router-core/isServer` (its package's `browser` export). */
+function routerBrowserIsServer(root: string): string {
+  const manifest = createRequire(path.join(root, 'package.json')).resolve(
+    '@tanstack/router-core/package.json',
+  );
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    exports: Record<string, { browser?: { import?: { default?: string } } }>;
+  };
+  const file = exports['./isServer']?.browser?.import?.default;
+  if (!file) throw new Error('@tanstack/router-core no longer exports a browser build of ./isServer');
+  return path.resolve(path.dirname(manifest), file);
+}
+
+/**
  * After the client build, renders the landing page with React on Node (an SSR build of `entry`, which exports
- * `renderLandingPage(): string`) into a copy of the built index.html. The browser paints the landing page from
- * the HTML and CSS alone; the app then mounts over it with createRoot and renders the same markup.
+ * `renderLandingPage(): Promise<string>`) into a copy of the built index.html. The browser paints the landing page
+ * from the HTML and CSS alone; the app then hydrates it.
  */
 export function prerenderLanding({ entry }: { entry: string }): Plugin {
   let root = '';
@@ -31,15 +54,21 @@ export function prerenderLanding({ entry }: { entry: string }): Plugin {
         root,
         logLevel: 'warn',
         build: { ssr: entry, outDir: ssrOutDir, emptyOutDir: true, sourcemap: false },
+        // The router's browser build, as the client has it: its server build renders a tree that would not hydrate.
+        resolve: { alias: { '@tanstack/router-core/isServer': routerBrowserIsServer(root) } },
+        ssr: { noExternal: [/^@tanstack\//] },
       });
       const bundle = pathToFileURL(path.join(ssrOutDir, `${path.parse(entry).name}.js`));
       const { renderLandingPage } = (await import(`${bundle.href}?build=${Date.now()}`)) as {
-        renderLandingPage: () => string;
+        renderLandingPage: () => Promise<string>;
       };
 
       const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
       if (!template.includes(EMPTY_ROOT)) this.error(`index.html has no ${EMPTY_ROOT} to prerender into`);
-      const html = template.replace(EMPTY_ROOT, `<div id="root">${renderLandingPage()}</div>`);
+      const html = scriptsAfterFirstPaint(template).replace(
+        EMPTY_ROOT,
+        `<div id="root">${await renderLandingPage()}</div>`,
+      );
       const target = path.join(outDir, LANDING_HTML);
       await Promise.all([
         writeFile(target, html),

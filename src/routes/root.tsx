@@ -1,4 +1,10 @@
-import { createRootRouteWithContext, Outlet, redirect, useRouterState } from '@tanstack/react-router';
+import {
+  ClientOnly,
+  createRootRouteWithContext,
+  Outlet,
+  redirect,
+  useRouterState,
+} from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import type { RuntimeConfig } from '../../contract/session';
 import { settledPromise } from '../services/settled-promise';
@@ -46,9 +52,12 @@ function RootLayout() {
   const [config] = useState(() => settledPromise(runtimeConfig().catch(() => null)));
   return (
     <AppContextProvider value={{ session, runtimeConfig: config, signInEffects }}>
-      <Suspense fallback={null}>
-        <SessionErrorToasts />
-      </Suspense>
+      {/* Not part of the landing page's build-time render: it waits for the session. */}
+      <ClientOnly>
+        <Suspense fallback={null}>
+          <SessionErrorToasts />
+        </Suspense>
+      </ClientOnly>
       <Outlet />
     </AppContextProvider>
   );

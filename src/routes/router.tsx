@@ -118,13 +118,16 @@ export const routeTree = rootRoute.addChildren([
 export interface AppRouterOptions extends RouterContext {
   /** Default: the browser's history; tests pass a memory history. */
   history?: RouterHistory;
+  /** The landing page's build-time render: no window, yet the browser's tree (which it will hydrate). */
+  buildTime?: { origin: string };
 }
 
-export function createAppRouter({ history, ...context }: AppRouterOptions) {
+export function createAppRouter({ history, buildTime, ...context }: AppRouterOptions) {
   return createRouter({
     routeTree,
     context,
     ...(history ? { history } : {}),
+    ...(buildTime ? { isServer: false, origin: buildTime.origin } : {}),
     defaultPreload: 'intent',
     // Whatever a page waits for (the session, its lazy chunk), 'Loading…' appears only if the wait is noticeable.
     defaultPendingComponent: GuardPending,

@@ -1,4 +1,16 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+
+/** Script errors and console errors, except the browser's own line for an expected 401 (nobody is signed in). */
+function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
+  });
+  return errors;
+}
 
 test.describe('the landing page', () => {
   test.describe('before any JavaScript runs', () => {
@@ -23,9 +35,35 @@ test.describe('the landing page', () => {
     });
   });
 
-  test('the app takes over the prerendered page: Sign In opens the dialog', async ({ page }) => {
+  test('the app takes over the prerendered page in place, without errors: Sign In opens the dialog', async ({
+    page,
+  }) => {
+    const errors = collectPageErrors(page);
+    // Hydration keeps the painted nodes; a re-render from scratch would remove and repaint the heading.
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      Object.assign(window, { removedHeadings: removed });
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes)
+            if (node instanceof Element && (node.matches('h1') || node.querySelector('h1')))
+              removed.push(node.outerHTML);
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto('/Landing');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { removedHeadings: string[] }).removedHeadings),
+    ).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test('a recovery link that arrives at / still reaches the reset page', async ({ page }) => {
+    const errors = collectPageErrors(page);
+    await page.goto('/#access_token=not-a-real-token&refresh_token=x&type=recovery');
+    await expect(page).toHaveURL(/\/Reset/);
+    await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+    expect(errors).toEqual([]);
   });
 });

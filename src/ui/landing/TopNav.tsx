@@ -2,6 +2,7 @@ import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import { Button, Group } from '@mantine/core';
+import { ClientOnly } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import classes from './TopNav.module.css';
 
@@ -48,10 +49,13 @@ export function TopNav({ onSignIn, onJoinBeta }: TopNavProps) {
           ))}
         </Group>
         <Group gap="xs" wrap="nowrap">
-          {/* Until the session chunk has loaded nobody is known to be signed in: the anonymous actions show. */}
-          <Suspense fallback={anonymousActions}>
-            <SessionActions anonymousActions={anonymousActions} />
-          </Suspense>
+          {/* Until the session chunk has loaded nobody is known to be signed in: the anonymous actions show. They
+              are also what the build-time render of the landing page holds, and what hydration keeps. */}
+          <ClientOnly fallback={anonymousActions}>
+            <Suspense fallback={anonymousActions}>
+              <SessionActions anonymousActions={anonymousActions} />
+            </Suspense>
+          </ClientOnly>
         </Group>
       </Group>
     </header>
