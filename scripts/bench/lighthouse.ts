@@ -6,9 +6,14 @@ import { promisify } from 'node:util';
 import * as v from 'valibot';
 import type { BudgetCheck } from '../lib/budget-table';
 
-// Lighthouse's own mobile preset (simulated slow 4G and a 4x slower CPU, as a mid-range phone), run in Debian's
-// Chromium. One run is noisy, so the bench takes the median of several by performance score, as Lighthouse's
-// documentation recommends.
+// Lighthouse's own mobile preset (slow 4G and a 4x slower CPU, as a mid-range phone), run in Debian's Chromium, with
+// both of its throttling methods: `simulate` (its default: an unthrottled load, then a model of the throttled one)
+// and `devtools` (the throttling applied to the load itself). On localhost the unthrottled load has every script
+// downloaded before the first paint, so the simulation counts them as holding up the largest paint, which over a
+// real network they do not. One run is noisy, so each method takes the median of several by performance score, as
+// Lighthouse's documentation recommends.
+
+export type ThrottlingMethod = 'simulate' | 'devtools';
 
 export const LANDING_BUDGETS = { score: 98, lcpMs: 1500, tbtMs: 100, cls: 0 } as const;
 
@@ -25,6 +30,7 @@ const reportSchema = v.object({
 
 export type LighthouseRun = {
   url: string;
+  throttlingMethod: ThrottlingMethod;
   score: number;
   fcpMs: number;
   lcpMs: number;
@@ -38,11 +44,12 @@ export async function runLighthouse(options: {
   root: string;
   url: string;
   runs: number;
+  throttlingMethod: ThrottlingMethod;
   chromiumPath: string;
 }): Promise<LighthouseRun> {
   const workDir = await mkdtemp(join(tmpdir(), 'beacon-lighthouse-'));
   try {
-    const results: Omit<LighthouseRun, 'url' | 'scores'>[] = [];
+    const results: Omit<LighthouseRun, 'url' | 'throttlingMethod' | 'scores'>[] = [];
     for (let run = 0; run < options.runs; run += 1) {
       const reportFile = join(workDir, `run-${run}.json`);
       await promisify(execFile)(
@@ -52,6 +59,7 @@ export async function runLighthouse(options: {
           options.url,
           '--quiet',
           '--only-categories=performance',
+          `--throttling-method=${options.throttlingMethod}`,
           '--output=json',
           `--output-path=${reportFile}`,
           '--chrome-flags=--headless=new --no-sandbox',
@@ -67,7 +75,12 @@ export async function runLighthouse(options: {
         cls: report.audits['cumulative-layout-shift'].numericValue,
       });
     }
-    return { url: options.url, ...medianByScore(results), scores: results.map((result) => result.score) };
+    return {
+      url: options.url,
+      throttlingMethod: options.throttlingMethod,
+      ...medianByScore(results),
+      scores: results.map((result) => result.score),
+    };
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
@@ -82,29 +95,30 @@ export function medianByScore<Run extends { score: number }>(runs: readonly Run[
 
 export function lighthouseChecks(run: LighthouseRun): BudgetCheck[] {
   const ofRuns = `median of ${run.scores.length}: ${run.scores.join(', ')}`;
+  const method = run.throttlingMethod === 'simulate' ? 'simulated' : 'applied';
   return [
     {
-      what: 'landing Lighthouse (mobile)',
+      what: `landing Lighthouse (mobile, ${method})`,
       measured: `performance ${run.score}`,
       budget: `>= ${LANDING_BUDGETS.score}`,
       pass: run.score >= LANDING_BUDGETS.score,
       note: ofRuns,
     },
     {
-      what: 'landing LCP',
+      what: `landing LCP (${method})`,
       measured: seconds(run.lcpMs),
       budget: `<= ${seconds(LANDING_BUDGETS.lcpMs)}`,
       pass: run.lcpMs <= LANDING_BUDGETS.lcpMs,
       note: `FCP ${seconds(run.fcpMs)}`,
     },
     {
-      what: 'landing TBT',
+      what: `landing TBT (${method})`,
       measured: `${Math.round(run.tbtMs)} ms`,
       budget: `<= ${LANDING_BUDGETS.tbtMs} ms`,
       pass: run.tbtMs <= LANDING_BUDGETS.tbtMs,
     },
     {
-      what: 'landing CLS',
+      what: `landing CLS (${method})`,
       measured: run.cls.toFixed(3),
       budget: `${LANDING_BUDGETS.cls}`,
       pass: run.cls <= LANDING_BUDGETS.cls,
