@@ -1,7 +1,9 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createApp } from './bootstrap';
 import { isOnPage, pageNames } from './routes/paths';
 import { AppRoot } from './ui/AppRoot';
+import { holdEarlyClicks } from './ui/hold-early-clicks';
 
 const { router } = createApp();
 
@@ -12,10 +14,16 @@ if (container.hasChildNodes()) {
   // The landing page's HTML, rendered at build time (`/` and `/Landing`): the router resolves the page first so
   // that the first render matches the HTML, then React takes it over in place (no repaint, no layout shift).
   // A recovery link redirects to /Reset on the way: that page is rendered afresh instead.
+  const earlyClicks = holdEarlyClicks(container);
   void router.load().then(() => {
-    const app = <AppRoot router={router} />;
-    if (isOnPage(router.state.location.pathname, pageNames.landing)) hydrateRoot(container, app);
-    else createRoot(container).render(app);
+    const app = <AppRoot router={router} onMounted={earlyClicks.replay} />;
+    if (isOnPage(router.state.location.pathname, pageNames.landing)) {
+      // As a transition, hydration yields to the browser every few milliseconds instead of blocking it: the page is
+      // already on screen, and a click before it is done is replayed once it is.
+      startTransition(() => {
+        hydrateRoot(container, app);
+      });
+    } else createRoot(container).render(app);
   });
 } else {
   createRoot(container).render(<AppRoot router={router} />);

@@ -1,6 +1,6 @@
-import { createContext, type ReactNode, use } from 'react';
+import { createContext, type ReactNode, use, useCallback, useSyncExternalStore } from 'react';
 import type { RuntimeConfig } from '../../contract/session';
-import type { SessionActorRef } from '../machines/session';
+import type { SessionActorRef, SessionSnapshot } from '../machines/session';
 import type { SessionPort } from '../routes/session-port';
 import type { SignInEffects } from '../services/sign-in-effects';
 
@@ -27,6 +27,35 @@ function useAppContext(): AppContextValue {
     throw new Error('App views must be rendered inside AppContextProvider (see src/routes/root.tsx).');
   return value;
 }
+
+/**
+ * The session's current snapshot, or undefined until the session chunk has loaded; never suspends. Plain React
+ * (the actor's own subscribe), so the landing page reads the session without @xstate/react in its first load, and
+ * its build-time render and hydration both see no session.
+ */
+export function useSessionSnapshot(): SessionSnapshot | undefined {
+  const port = useAppContext().session;
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      let unsubscribe = () => {};
+      let closed = false;
+      port.ready.then((actor) => {
+        if (closed) return;
+        const subscription = actor.subscribe(onChange);
+        unsubscribe = () => subscription.unsubscribe();
+        onChange();
+      });
+      return () => {
+        closed = true;
+        unsubscribe();
+      };
+    },
+    [port],
+  );
+  return useSyncExternalStore(subscribe, () => port.current()?.getSnapshot(), noSession);
+}
+
+const noSession = () => undefined;
 
 /** The session actor; suspends until its chunk has loaded (render inside Suspense where that can happen). */
 export function useSessionActor(): SessionActorRef {

@@ -1,23 +1,24 @@
 import '@mantine/core/styles/Button.css';
 import { Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
 import { lazy, type ReactNode, Suspense } from 'react';
-import type { SessionSnapshot } from '../../machines/session';
 import { selectOnboardingRequired } from '../../machines/session-selectors';
 import { paths } from '../../routes/paths';
-import { useSessionActor } from '../AppContext';
+import { useSessionSnapshot } from '../AppContext';
 import classes from './TopNav.module.css';
 
+// The account menu reads the actor with @xstate/react: it loads only for a signed-in user.
 const UserMenu = lazy(() => import('../user-menu/UserMenu'));
 
-const selectHasUser = (snapshot: SessionSnapshot) => snapshot.context.user !== null;
-
-/** What the bar offers for the session: the anonymous actions, 'Continue setup' and the account menu. */
-export default function SessionActions({ anonymousActions }: { anonymousActions: ReactNode }) {
-  const session = useSessionActor();
-  const hasUser = useSelector(session, selectHasUser);
-  const onboardingRequired = useSelector(session, selectOnboardingRequired);
+/**
+ * What the bar offers for the session: the anonymous actions, 'Continue setup' and the account menu. Until the
+ * session is known nobody is signed in, so the anonymous actions show, in the same place (the same nodes) from the
+ * build-time render through hydration to the session's answer.
+ */
+export function SessionActions({ anonymousActions }: { anonymousActions: ReactNode }) {
+  const session = useSessionSnapshot();
+  const hasUser = session !== undefined && session.context.user !== null;
+  const onboardingRequired = session !== undefined && selectOnboardingRequired(session);
 
   return (
     <>

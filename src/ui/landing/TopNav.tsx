@@ -2,12 +2,8 @@ import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import { Button, Group } from '@mantine/core';
-import { ClientOnly } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { SessionActions } from './SessionActions';
 import classes from './TopNav.module.css';
-
-// With the session actor comes @xstate/react, and with it xstate: not part of the landing page's first load.
-const SessionActions = lazy(() => import('./SessionActions'));
 
 /** The landing page's sections that the navigation scrolls to. */
 export const landingSections = [
@@ -49,13 +45,7 @@ export function TopNav({ onSignIn, onJoinBeta }: TopNavProps) {
           ))}
         </Group>
         <Group gap="xs" wrap="nowrap">
-          {/* Until the session chunk has loaded nobody is known to be signed in: the anonymous actions show. They
-              are also what the build-time render of the landing page holds, and what hydration keeps. */}
-          <ClientOnly fallback={anonymousActions}>
-            <Suspense fallback={anonymousActions}>
-              <SessionActions anonymousActions={anonymousActions} />
-            </Suspense>
-          </ClientOnly>
+          <SessionActions anonymousActions={anonymousActions} />
         </Group>
       </Group>
     </header>
