@@ -28,6 +28,19 @@ const reportSchema = v.object({
   }),
 });
 
+/** Lighthouse sometimes loses a run's trace (NO_NAVSTART, "Please run Lighthouse again"): that run is repeated. */
+const ATTEMPTS_PER_RUN = 3;
+
+async function withRetries<T>(attempts: number, run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+    }
+  }
+}
+
 export type LighthouseRun = {
   url: string;
   throttlingMethod: ThrottlingMethod;
@@ -52,19 +65,21 @@ export async function runLighthouse(options: {
     const results: Omit<LighthouseRun, 'url' | 'throttlingMethod' | 'scores'>[] = [];
     for (let run = 0; run < options.runs; run += 1) {
       const reportFile = join(workDir, `run-${run}.json`);
-      await promisify(execFile)(
-        process.execPath,
-        [
-          join(options.root, 'node_modules/lighthouse/cli/index.js'),
-          options.url,
-          '--quiet',
-          '--only-categories=performance',
-          `--throttling-method=${options.throttlingMethod}`,
-          '--output=json',
-          `--output-path=${reportFile}`,
-          '--chrome-flags=--headless=new --no-sandbox',
-        ],
-        { env: { ...process.env, CHROME_PATH: options.chromiumPath }, maxBuffer: 16 * 1024 * 1024 },
+      await withRetries(ATTEMPTS_PER_RUN, () =>
+        promisify(execFile)(
+          process.execPath,
+          [
+            join(options.root, 'node_modules/lighthouse/cli/index.js'),
+            options.url,
+            '--quiet',
+            '--only-categories=performance',
+            `--throttling-method=${options.throttlingMethod}`,
+            '--output=json',
+            `--output-path=${reportFile}`,
+            '--chrome-flags=--headless=new --no-sandbox',
+          ],
+          { env: { ...process.env, CHROME_PATH: options.chromiumPath }, maxBuffer: 16 * 1024 * 1024 },
+        ),
       );
       const report = v.parse(reportSchema, JSON.parse(await readFile(reportFile, 'utf8')));
       results.push({
