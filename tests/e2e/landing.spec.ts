@@ -59,6 +59,17 @@ test.describe('the landing page', () => {
     expect(errors).toEqual([]);
   });
 
+  test('fits a 360 px phone: one row for the brand and both actions, no sideways scrolling', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.goto('/');
+    expect((await page.getByRole('banner').boundingBox())?.height).toBeLessThanOrEqual(65);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('button', { name: 'Join Beta' })).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
   test('a recovery link that arrives at / still reaches the reset page', async ({ page }) => {
     const errors = collectPageErrors(page);
     await page.goto('/#access_token=not-a-real-token&refresh_token=x&type=recovery');

@@ -26,10 +26,12 @@ export interface TopNavProps {
 export function TopNav({ onSignIn, onJoinBeta }: TopNavProps) {
   const anonymousActions = (
     <>
-      <Button variant="default" onClick={onJoinBeta}>
+      <Button variant="default" className={classes.action} onClick={onJoinBeta}>
         Join Beta
       </Button>
-      <Button onClick={onSignIn}>Sign In</Button>
+      <Button className={classes.action} onClick={onSignIn}>
+        Sign In
+      </Button>
     </>
   );
 
