@@ -149,24 +149,13 @@ declare module '@tanstack/react-router' {
  * role), so a page never outlives the permission that let the visitor in.
  */
 export function rerunGuardsOnSessionChange(router: AppRouter, port: SessionPort): () => void {
-  let stopped = false;
-  let unsubscribe = () => {};
-  void port.ready.then((session) => {
-    if (stopped) return;
-    // The guards may have run before the actor existed: a session that has settled since counts as a change.
-    let lastInputs: string | null = null;
-    const recheck = (snapshot: SessionSnapshot) => {
-      const inputs = guardInputs(snapshot);
-      if (inputs === null || inputs === lastInputs) return;
-      lastInputs = inputs;
-      void router.invalidate();
-    };
-    recheck(session.getSnapshot());
-    const subscription = session.subscribe(recheck);
-    unsubscribe = () => subscription.unsubscribe();
+  // The guards may have run before the actor existed: a session that has settled since counts as a change.
+  let lastInputs: string | null = null;
+  return port.subscribe(() => {
+    const snapshot = port.current()?.getSnapshot();
+    const inputs = snapshot ? guardInputs(snapshot) : null;
+    if (inputs === null || inputs === lastInputs) return;
+    lastInputs = inputs;
+    void router.invalidate();
   });
-  return () => {
-    stopped = true;
-    unsubscribe();
-  };
 }

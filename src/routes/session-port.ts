@@ -10,6 +10,11 @@ export interface SessionPort {
   current(): SessionActorRef | null;
   /** Resolves with the actor; once it has, `use(ready)` no longer suspends. */
   readonly ready: Promise<SessionActorRef>;
+  /**
+   * Calls `onChange` when the actor arrives and at every change of its snapshot after that (read it with
+   * `current()`); the returned function stops, even before the actor has arrived.
+   */
+  subscribe(onChange: () => void): () => void;
 }
 
 export function createSessionPort(actor: Promise<SessionActorRef>): SessionPort {
@@ -20,5 +25,19 @@ export function createSessionPort(actor: Promise<SessionActorRef>): SessionPort 
       return loaded;
     }),
   );
-  return { current: () => current, ready };
+  const subscribe = (onChange: () => void) => {
+    let stopped = false;
+    let unsubscribe = () => {};
+    void ready.then((session) => {
+      if (stopped) return;
+      const subscription = session.subscribe(onChange);
+      unsubscribe = () => subscription.unsubscribe();
+      onChange();
+    });
+    return () => {
+      stopped = true;
+      unsubscribe();
+    };
+  };
+  return { current: () => current, ready, subscribe };
 }

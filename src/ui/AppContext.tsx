@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, use, useCallback, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, use, useSyncExternalStore } from 'react';
 import type { RuntimeConfig } from '../../contract/session';
 import type { SessionActorRef, SessionSnapshot } from '../machines/session';
 import type { SessionPort } from '../routes/session-port';
@@ -30,29 +30,12 @@ function useAppContext(): AppContextValue {
 
 /**
  * The session's current snapshot, or undefined until the session chunk has loaded; never suspends. Plain React
- * (the actor's own subscribe), so the landing page reads the session without @xstate/react in its first load, and
+ * (the port's subscribe), so the landing page reads the session without @xstate/react in its first load, and
  * its build-time render and hydration both see no session.
  */
 export function useSessionSnapshot(): SessionSnapshot | undefined {
   const port = useAppContext().session;
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      let unsubscribe = () => {};
-      let closed = false;
-      port.ready.then((actor) => {
-        if (closed) return;
-        const subscription = actor.subscribe(onChange);
-        unsubscribe = () => subscription.unsubscribe();
-        onChange();
-      });
-      return () => {
-        closed = true;
-        unsubscribe();
-      };
-    },
-    [port],
-  );
-  return useSyncExternalStore(subscribe, () => port.current()?.getSnapshot(), noSession);
+  return useSyncExternalStore(port.subscribe, () => port.current()?.getSnapshot(), noSession);
 }
 
 const noSession = () => undefined;

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Button.css';
 import { Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { selectOnboardingRequired } from '../../machines/session-selectors';
+import { selectOnboardingRequired, selectUser } from '../../machines/session-selectors';
 import { paths } from '../../routes/paths';
 import { useSessionSnapshot } from '../AppContext';
 import classes from './TopNav.module.css';
@@ -17,7 +17,7 @@ const UserMenu = lazy(() => import('../user-menu/UserMenu'));
  */
 export function SessionActions({ anonymousActions }: { anonymousActions: ReactNode }) {
   const session = useSessionSnapshot();
-  const hasUser = session !== undefined && session.context.user !== null;
+  const hasUser = session !== undefined && selectUser(session) !== null;
   const onboardingRequired = session !== undefined && selectOnboardingRequired(session);
 
   return (
