@@ -2,6 +2,13 @@ import * as v from 'valibot';
 import { expect } from 'vitest';
 import { currentUserSchema } from '../../contract/user';
 import { type LoadedUser, sessionMachine, USER_LOAD_TIMEOUT_MS } from '../../src/machines/session';
+import {
+  selectIsAdmin,
+  selectIsLoadingUser,
+  selectIsSigningOut,
+  selectOnboardingRequired,
+  selectUser,
+} from '../../src/machines/session-selectors';
 import { describeModel, type StepObservation } from './harness';
 
 type Observation = StepObservation<ReturnType<typeof sessionMachine.getInitialSnapshot>>;
@@ -21,12 +28,14 @@ const LOADING_STATES = ['checkingUser.loading', 'exchangingToken', 'loadingSigne
 
 function expectLoadingTagOnlyWhileWaitingForTheUser({ snapshot }: Observation) {
   const loading = LOADING_STATES.some((state) => snapshot.matches(state as never));
-  expect(snapshot.hasTag('loading')).toBe(loading);
+  expect(selectIsLoadingUser(snapshot)).toBe(loading);
 }
 
 function expectSignedOutLocally({ snapshot }: Observation) {
-  expect(snapshot.context.user).toBeNull();
+  expect(selectUser(snapshot)).toBeNull();
   expect(snapshot.context.flags).toBeNull();
+  expect(selectIsAdmin(snapshot)).toBe(false);
+  expect(selectOnboardingRequired(snapshot)).toBe(false);
 }
 
 describeModel(sessionMachine, {
@@ -47,11 +56,11 @@ describeModel(sessionMachine, {
       expect(observation.effects.invocations('loadUser')).toHaveLength(1);
     },
     'checkingUser.loading': ({ snapshot, now }) => {
-      expect(snapshot.hasTag('loading')).toBe(true);
+      expect(selectIsLoadingUser(snapshot)).toBe(true);
       expect(now).toBeLessThan(USER_LOAD_TIMEOUT_MS);
     },
     'checkingUser.overdue': ({ snapshot, now }) => {
-      expect(snapshot.hasTag('loading')).toBe(false);
+      expect(selectIsLoadingUser(snapshot)).toBe(false);
       expect(now).toBe(USER_LOAD_TIMEOUT_MS);
     },
     anonymous: (observation) => {
@@ -59,11 +68,11 @@ describeModel(sessionMachine, {
       expectLoadingTagOnlyWhileWaitingForTheUser(observation);
     },
     exchangingToken: ({ snapshot }) => {
-      expect(snapshot.hasTag('loading')).toBe(true);
+      expect(selectIsLoadingUser(snapshot)).toBe(true);
       expect(snapshot.context.error).toBeNull();
     },
     loadingSignedInUser: ({ snapshot, effects }) => {
-      expect(snapshot.hasTag('loading')).toBe(true);
+      expect(selectIsLoadingUser(snapshot)).toBe(true);
       expect(effects.invocations('exchangeToken').length).toBeGreaterThan(0);
     },
     discardingSession: (observation) => {
@@ -78,22 +87,22 @@ describeModel(sessionMachine, {
       );
     },
     signedIn: ({ snapshot }) => {
-      expect(snapshot.context.user).toEqual(alice.user);
+      expect(selectUser(snapshot)).toEqual(alice.user);
       expect(snapshot.context.flags).toEqual(alice.flags);
       expect(snapshot.context.error).toBeNull();
-      expect(snapshot.hasTag('loading')).toBe(false);
+      expect(selectIsLoadingUser(snapshot)).toBe(false);
     },
     reloadingUser: ({ snapshot }) => {
-      expect(snapshot.hasTag('loading')).toBe(true);
+      expect(selectIsLoadingUser(snapshot)).toBe(true);
       expect(snapshot.context.error).toBeNull();
     },
     reloadFailed: ({ snapshot }) => {
       expect(['Network down', 'Could not refresh your account.']).toContain(snapshot.context.error);
-      expect(snapshot.hasTag('loading')).toBe(false);
+      expect(selectIsLoadingUser(snapshot)).toBe(false);
     },
     signingOut: ({ snapshot }) => {
-      expect(snapshot.hasTag('signingOut')).toBe(true);
-      expect(snapshot.hasTag('loading')).toBe(false);
+      expect(selectIsSigningOut(snapshot)).toBe(true);
+      expect(selectIsLoadingUser(snapshot)).toBe(false);
     },
     loggingOut: (observation) => {
       expectSignedOutLocally(observation);
@@ -143,7 +152,7 @@ describeModel(sessionMachine, {
       // The 7 s cap ends loading: pages stop waiting and render as anonymous while the answer is still awaited.
       expect(now).toBe(USER_LOAD_TIMEOUT_MS);
       expect(snapshot.matches({ checkingUser: 'overdue' })).toBe(true);
-      expect(snapshot.hasTag('loading')).toBe(false);
+      expect(selectIsLoadingUser(snapshot)).toBe(false);
       expect(snapshot.context.user).toBeNull();
     },
     'done:exchangeToken': ({ snapshot, stepEffects }) => {
