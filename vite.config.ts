@@ -1,3 +1,4 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
@@ -8,14 +9,25 @@ const nodeProject = (name: string, include: string[]) => ({
   test: { name, include, environment: 'node' as const, setupFiles: ['tests/setup/no-network.ts'] },
 });
 
+const prerender = prerenderLanding({
+  entry: 'src/prerender/landing.tsx',
+  cacheDir: path.join(import.meta.dirname, 'node_modules/.cache/beacon-prerender'),
+});
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
+    prerender.plugin,
     // Brotli and gzip twins of every built file, made once at build time: the server sends them as they are
-    // (@fastify/static preCompressed) instead of compressing on every request or not at all.
+    // (@fastify/static preCompressed) instead of compressing on every request or not at all. The prerendered
+    // landing page joins dist/ here, twins and all.
     !isSsrBuild &&
-      compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], skipIfLargerOrEqual: true }),
-    prerenderLanding({ entry: 'src/prerender/landing.tsx' }),
+      compression({
+        algorithms: ['brotliCompress', 'gzip'],
+        exclude: [/\.map$/],
+        skipIfLargerOrEqual: true,
+        artifacts: () => [{ src: prerender.landingFile }],
+      }),
   ],
   server: {
     port: 5173,

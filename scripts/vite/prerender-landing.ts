@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { LANDING_HTML } from '../../contract/spa-build.ts';
 
@@ -33,51 +31,49 @@ function routerBrowserIsServer(root: string): string {
 
 /**
  * After the client build, renders the landing page with React on Node (an SSR build of `entry`, which exports
- * `renderLandingPage(): Promise<string>`) into a copy of the built index.html. The browser paints the landing page
- * from the HTML and CSS alone; the app then hydrates it.
+ * `renderLandingPage(): Promise<string>`) into a copy of the built index.html, written to `landingFile` in
+ * `cacheDir`. The build's compression copies it into dist/ with its twins (vite.config.ts, `artifacts`). The
+ * browser paints the landing page from the HTML and CSS alone; the app then hydrates it.
  */
-export function prerenderLanding({ entry }: { entry: string }): Plugin {
+export function prerenderLanding({ entry, cacheDir }: { entry: string; cacheDir: string }) {
+  const landingFile = path.join(cacheDir, LANDING_HTML);
   let root = '';
-  let outDir = '';
-  return {
+  const plugin: Plugin = {
     name: 'beacon:prerender-landing',
     // Only the client build: the SSR build below loads the same config.
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       root = config.root;
-      outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      const { build } = await import('vite');
-      const ssrOutDir = path.join(root, 'node_modules/.cache/beacon-prerender');
-      await build({
-        root,
-        logLevel: 'warn',
-        build: { ssr: entry, outDir: ssrOutDir, emptyOutDir: true, sourcemap: false },
-        // The router's browser build, as the client has it: its server build renders a tree that would not hydrate.
-        resolve: { alias: { '@tanstack/router-core/isServer': routerBrowserIsServer(root) } },
-        ssr: { noExternal: [/^@tanstack\//] },
-      });
-      const bundle = pathToFileURL(path.join(ssrOutDir, `${path.parse(entry).name}.js`));
-      const { renderLandingPage } = (await import(`${bundle.href}?build=${Date.now()}`)) as {
-        renderLandingPage: () => Promise<string>;
-      };
+    // After Vite has written index.html into the bundle, before the build's closeBundle hooks run.
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const index = bundle['index.html'];
+        const template = index?.type === 'asset' ? String(index.source) : '';
+        if (!template.includes(EMPTY_ROOT)) this.error(`index.html has no ${EMPTY_ROOT} to prerender into`);
 
-      const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
-      if (!template.includes(EMPTY_ROOT)) this.error(`index.html has no ${EMPTY_ROOT} to prerender into`);
-      const html = scriptsAfterFirstPaint(template).replace(
-        EMPTY_ROOT,
-        `<div id="root">${await renderLandingPage()}</div>`,
-      );
-      const target = path.join(outDir, LANDING_HTML);
-      await Promise.all([
-        writeFile(target, html),
-        // Its compressed twins, like every other built file (vite.config.ts).
-        promisify(brotliCompress)(html, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-        }).then((data) => writeFile(`${target}.br`, data)),
-        promisify(gzip)(html, { level: 9 }).then((data) => writeFile(`${target}.gz`, data)),
-      ]);
+        const { build } = await import('vite');
+        const ssrOutDir = path.join(cacheDir, 'ssr');
+        await build({
+          root,
+          logLevel: 'warn',
+          build: { ssr: entry, outDir: ssrOutDir, emptyOutDir: true, sourcemap: false },
+          // The router's browser build, as the client has it: its server build renders a tree that would not hydrate.
+          resolve: { alias: { '@tanstack/router-core/isServer': routerBrowserIsServer(root) } },
+          ssr: { noExternal: [/^@tanstack\//] },
+        });
+        const ssrBundle = pathToFileURL(path.join(ssrOutDir, `${path.parse(entry).name}.js`));
+        const { renderLandingPage } = (await import(`${ssrBundle.href}?build=${Date.now()}`)) as {
+          renderLandingPage: () => Promise<string>;
+        };
+        const html = scriptsAfterFirstPaint(template).replace(
+          EMPTY_ROOT,
+          `<div id="root">${await renderLandingPage()}</div>`,
+        );
+        await writeFile(landingFile, html);
+      },
     },
   };
+  return { plugin, landingFile };
 }
