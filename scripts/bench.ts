@@ -96,20 +96,31 @@ async function measureBundleSizes() {
   return measureBundle(distDir);
 }
 
-/** The landing page in Lighthouse, served by the product API (in-memory database, no auth service needed). */
-async function measureLandingPage(settings: Settings): Promise<LighthouseRun[]> {
-  if (settings.lighthouseRuns === 0) return [];
-  const port = await freePort(HOST);
-  const url = `http://${HOST}:${port}`;
-  const api = await startServerProcess({
+const apiAddress = (port: number) => `http://${HOST}:${port}`;
+
+/** The product API (`server/main.ts`) in a child process of its own, quiet, on `port` (default: a free one). */
+async function startApiProcess(
+  env: Record<string, string>,
+  logName: string,
+  port?: number,
+): Promise<ServerProcess> {
+  const apiPort = port ?? (await freePort(HOST));
+  const url = apiAddress(apiPort);
+  return startServerProcess({
     name: 'the product API',
     entry: 'server/main.ts',
     cwd: ROOT,
-    env: { PORT: String(port), HOST, PUBLIC_URL: url, LOG_LEVEL: 'warn', PGLITE_DATA_DIR: 'memory://' },
+    env: { PORT: String(apiPort), HOST, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
     url,
     readyPath: '/api/health',
-    logFile: join(OUT_DIR, 'lighthouse-api.log'),
+    logFile: join(OUT_DIR, logName),
   });
+}
+
+/** The landing page in Lighthouse, served by the product API (in-memory database, no auth service needed). */
+async function measureLandingPage(settings: Settings): Promise<LighthouseRun[]> {
+  if (settings.lighthouseRuns === 0) return [];
+  const api = await startApiProcess({ PGLITE_DATA_DIR: 'memory://' }, 'lighthouse-api.log');
   try {
     const runs: LighthouseRun[] = [];
     for (const throttlingMethod of ['simulate', 'devtools'] as const) {
@@ -119,7 +130,7 @@ async function measureLandingPage(settings: Settings): Promise<LighthouseRun[]> 
       runs.push(
         await runLighthouse({
           root: ROOT,
-          url: `${url}/Landing`,
+          url: `${api.url}/Landing`,
           runs: settings.lighthouseRuns,
           throttlingMethod,
           chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -145,7 +156,7 @@ async function measureHttp(settings: Settings): Promise<HttpRun> {
     : { PGLITE_DATA_DIR: 'memory://' };
   const servers: ServerProcess[] = [];
   const apiPort = await freePort(HOST);
-  const apiUrl = `http://${HOST}:${apiPort}`;
+  const apiUrl = apiAddress(apiPort);
   const emulators = await startAllEmulators(
     parseEmulatorEnv({
       EMULATOR_LOG_LEVEL: 'warn',
@@ -161,23 +172,11 @@ async function measureHttp(settings: Settings): Promise<HttpRun> {
     const authUrl = emulators.auth?.url;
     if (!authUrl) throw new Error('The auth emulator did not start.');
     servers.push(
-      await startServerProcess({
-        name: 'the product API',
-        entry: 'server/main.ts',
-        cwd: ROOT,
-        env: {
-          PORT: String(apiPort),
-          HOST,
-          PUBLIC_URL: apiUrl,
-          LOG_LEVEL: 'warn',
-          SUPABASE_URL: authUrl,
-          SUPABASE_ANON_KEY: ANON_KEY,
-          ...database,
-        },
-        url: apiUrl,
-        readyPath: '/api/health',
-        logFile: join(OUT_DIR, 'api.log'),
-      }),
+      await startApiProcess(
+        { SUPABASE_URL: authUrl, SUPABASE_ANON_KEY: ANON_KEY, ...database },
+        'api.log',
+        apiPort,
+      ),
     );
     const bareSecret = randomBytes(32).toString('hex');
     const barePort = await freePort(HOST);
