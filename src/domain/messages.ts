@@ -62,3 +62,14 @@ export function isAlreadyConfirmedError(message: string | null | undefined): boo
 export function isSuccessMessage(message: string | null | undefined): boolean {
   return (message ?? '').toLowerCase().includes('successfully');
 }
+
+/** SPEC section 8: someone is signed in and another address tries to sign in. */
+export function signedInAsOtherText(signedInEmail: string, requestedEmail: string): string {
+  return `You are currently signed in as ${signedInEmail}. Please sign out first to continue with ${requestedEmail}.`;
+}
+
+/** Whether `requested` names another account than the signed-in `current` one (addresses compare case-blind). */
+export function isOtherAccount(current: string | null | undefined, requested: string): boolean {
+  if (!current) return false;
+  return current.trim().toLowerCase() !== requested.trim().toLowerCase();
+}

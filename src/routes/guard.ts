@@ -1,3 +1,4 @@
+import { type AppPath, isOnPage, pageNames, paths } from '../domain/pages';
 import type { SessionActorRef, SessionSnapshot } from '../machines/session';
 import {
   selectIsAdmin,
@@ -5,8 +6,7 @@ import {
   selectOnboardingRequired,
   selectUser,
 } from '../machines/session-selectors';
-import { type AppPath, isOnPage, pageNames, paths } from './paths';
-import type { SessionPort } from './session-port';
+import type { SessionPort } from '../ui/app-context';
 
 /**
  * The guard of SPEC section 2 as pure decisions over a settled session snapshot, plus the wait for the session to

@@ -5,7 +5,9 @@ import {
   type RouterHistory,
   redirect,
 } from '@tanstack/react-router';
+import { type AppPath, canonicalPagePath, paths } from '../domain/pages';
 import type { SessionSnapshot } from '../machines/session';
+import type { AppContext, SessionPort } from '../ui/app-context';
 import { LandingPage } from '../ui/landing/LandingPage';
 import { AdminCheckPending, GuardPending, PENDING_GRACE_MS } from '../ui/shell/PendingNotice';
 import {
@@ -15,11 +17,8 @@ import {
   rootPathRedirect,
   settledSession,
 } from './guard';
-import type { AppPath } from './paths';
-import { paths } from './paths';
-import { type RouterContext, rootRoute } from './root';
+import { rootRoute } from './root';
 import { landingSearchSchema } from './search';
-import type { SessionPort } from './session-port';
 
 /**
  * The route table of SPEC section 2. The landing page is in the first load; every other page is a lazy chunk.
@@ -101,6 +100,19 @@ const adminRefundsRoute = createRoute({
   component: lazyRouteComponent(() => import('../ui/pages/AdminRefundsPage'), 'AdminRefundsPage'),
 });
 
+/**
+ * Any other address shows the page its last segment names, Landing by default (SPEC section 2): /foo/Billing shows
+ * Billing, /Admin-Refunds shows AdminRefunds, /nowhere shows Landing. It moves to that page's own address, keeping
+ * the query and hash, so the page's guard and search rules apply as usual.
+ */
+const otherPathRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$',
+  beforeLoad: ({ location }) => {
+    throw redirect({ to: canonicalPagePath(location.pathname), search: true, hash: true, replace: true });
+  },
+});
+
 const resetRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: paths.reset,
@@ -113,16 +125,19 @@ export const routeTree = rootRoute.addChildren([
   guardedRoute.addChildren([dashboardRoute, profileRoute, billingRoute, settingsRoute, onboardingRoute]),
   adminRefundsRoute,
   resetRoute,
+  otherPathRoute,
 ]);
 
-export interface AppRouterOptions extends RouterContext {
+export interface AppRouterOptions {
+  /** What every route and view can reach (built by src/app/root.ts). */
+  context: AppContext;
   /** Default: the browser's history; tests pass a memory history. */
   history?: RouterHistory;
   /** The landing page's build-time render: no window, yet the browser's tree (which it will hydrate). */
   buildTime?: { origin: string };
 }
 
-export function createAppRouter({ history, buildTime, ...context }: AppRouterOptions) {
+export function createAppRouter({ history, buildTime, context }: AppRouterOptions) {
   return createRouter({
     routeTree,
     context,

@@ -30,7 +30,7 @@ const EMAIL_NOT_CONFIRMED = 'Email not confirmed. Please verify your email befor
 
 function expectBusyWithNothingShown({ snapshot }: Observation) {
   expect(snapshot.hasTag('busy')).toBe(true);
-  expect(snapshot.context).toEqual({ error: null, notice: null });
+  expect(snapshot.context).toEqual({ signedInEmail: null, error: null, notice: null });
 }
 
 function expectOnlyInput({ stepEffects }: Observation, actor: string, input: unknown) {
@@ -38,6 +38,7 @@ function expectOnlyInput({ stepEffects }: Observation, actor: string, input: unk
 }
 
 describeModel(signInMachine, {
+  input: { signedInEmail: null },
   events: [
     { type: 'form.submit', ...typed.valid },
     { type: 'form.submit', ...typed.noEmail },
@@ -96,7 +97,7 @@ describeModel(signInMachine, {
   afterStep: {
     init: ({ snapshot, stepEffects }) => {
       expect(snapshot.matches('editing')).toBe(true);
-      expect(snapshot.context).toEqual({ error: null, notice: null });
+      expect(snapshot.context).toEqual({ signedInEmail: null, error: null, notice: null });
       // The auth-service client starts loading as soon as the dialog opens.
       expect(stepEffects.actionNames()).toEqual(['prepareAuthService']);
     },
@@ -107,7 +108,7 @@ describeModel(signInMachine, {
       if (problem) {
         // Nothing is sent; the first problem, e-mail before password, is shown.
         expect(snapshot.matches('editing')).toBe(true);
-        expect(snapshot.context).toEqual({ error: problem, notice: null });
+        expect(snapshot.context).toEqual({ signedInEmail: null, error: problem, notice: null });
         expect(stepEffects.entries).toEqual([]);
       } else {
         expect(previous?.matches('editing')).toBe(true);
@@ -121,7 +122,7 @@ describeModel(signInMachine, {
     'passwordReset.request': (observation) => {
       const { snapshot } = observation;
       if (snapshot.matches('editing')) {
-        expect(snapshot.context).toEqual({ error: 'Please enter your email.', notice: null });
+        expect(snapshot.context).toEqual({ signedInEmail: null, error: 'Please enter your email.', notice: null });
         expect(observation.stepEffects.entries).toEqual([]);
       } else {
         expect(snapshot.matches('requestingReset')).toBe(true);
@@ -131,7 +132,7 @@ describeModel(signInMachine, {
     'confirmation.resend': (observation) => {
       const { snapshot } = observation;
       if (snapshot.matches('editing')) {
-        expect(snapshot.context).toEqual({ error: 'Please enter your email.', notice: null });
+        expect(snapshot.context).toEqual({ signedInEmail: null, error: 'Please enter your email.', notice: null });
         expect(observation.stepEffects.entries).toEqual([]);
       } else {
         expect(snapshot.matches('resendingConfirmation')).toBe(true);
@@ -161,17 +162,17 @@ describeModel(signInMachine, {
         [silentFailure, 'Sign in failed'],
       ]);
       expect(snapshot.matches('editing')).toBe(true);
-      expect(snapshot.context).toEqual({ error: expected.get(event.error), notice: null });
+      expect(snapshot.context).toEqual({ signedInEmail: null, error: expected.get(event.error), notice: null });
     },
     'done:signOut': ({ snapshot, stepEffects }) => {
       expect(snapshot.matches('editing')).toBe(true);
-      expect(snapshot.context).toEqual({ error: EMAIL_NOT_CONFIRMED, notice: null });
+      expect(snapshot.context).toEqual({ signedInEmail: null, error: EMAIL_NOT_CONFIRMED, notice: null });
       expect(stepEffects.actionNames()).toEqual([]);
     },
     'error:signOut': ({ snapshot, stepEffects }) => {
       // Even if signing out fails, the visitor learns why the sign-in did not go through.
       expect(snapshot.matches('editing')).toBe(true);
-      expect(snapshot.context).toEqual({ error: EMAIL_NOT_CONFIRMED, notice: null });
+      expect(snapshot.context).toEqual({ signedInEmail: null, error: EMAIL_NOT_CONFIRMED, notice: null });
       expect(stepEffects.actionNames()).toEqual([]);
     },
 
@@ -183,7 +184,7 @@ describeModel(signInMachine, {
       };
       if (event.output.refused) {
         expect(snapshot.matches('editing')).toBe(true);
-        expect(snapshot.context).toEqual({ error: expected[String(event.output.message)], notice: null });
+        expect(snapshot.context).toEqual({ signedInEmail: null, error: expected[String(event.output.message)], notice: null });
       } else {
         expect(snapshot.matches('leavingForGoogle')).toBe(true);
       }
@@ -208,7 +209,7 @@ describeModel(signInMachine, {
     },
     'error:requestPasswordReset': ({ snapshot }) => {
       expect(snapshot.matches('editing')).toBe(true);
-      expect(snapshot.context).toEqual({ error: 'Could not send reset email', notice: null });
+      expect(snapshot.context).toEqual({ signedInEmail: null, error: 'Could not send reset email', notice: null });
     },
     'done:resendConfirmation': ({ snapshot }) => {
       expect(snapshot.matches('editing')).toBe(true);

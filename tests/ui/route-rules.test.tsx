@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { PAGE_NAMES, pagePath } from '../../src/domain/pages';
-import { pageNames, paths } from '../../src/routes/paths';
+import { PAGE_NAMES, pageNames, pagePath, paths } from '../../src/domain/pages';
 import { loginFallbackUrl, sanitizeRedirectPath } from '../../src/routes/redirect';
 import { landingSearchSchema } from '../../src/routes/search';
 

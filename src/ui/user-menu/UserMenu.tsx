@@ -7,10 +7,10 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
 import { displayName, initials } from '../../domain/names';
+import { paths } from '../../domain/pages';
 import type { SessionSnapshot } from '../../machines/session';
 import { selectIsSigningOut } from '../../machines/session-selectors';
-import { paths } from '../../routes/paths';
-import { useDashboardUrl, useSessionActor } from '../AppContext';
+import { useDashboardUrl, useSessionActor } from '../app-context';
 
 const selectInitials = (snapshot: SessionSnapshot) => {
   const user = snapshot.context.user;
