@@ -1,9 +1,9 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppRoot } from './app/AppRoot';
 import { createAppRoot } from './app/root';
 import { isOnPage, pageNames } from './domain/pages';
 import { hasStoredAuthSession, isAuthCallbackAddress } from './services/auth-presence';
-import { AppRoot } from './ui/AppRoot';
 import { holdEarlyClicks } from './ui/hold-early-clicks';
 
 const { router, loadServices } = createAppRoot();

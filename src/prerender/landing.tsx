@@ -1,8 +1,8 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
+import { AppRoot } from '../app/AppRoot';
 import { createAppRoot } from '../app/root';
 import { paths } from '../domain/pages';
-import { AppRoot } from '../ui/AppRoot';
 
 /**
  * The landing page as HTML, rendered at build time (scripts/vite/prerender-landing.ts) so its first paint needs

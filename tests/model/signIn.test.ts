@@ -122,7 +122,11 @@ describeModel(signInMachine, {
     'passwordReset.request': (observation) => {
       const { snapshot } = observation;
       if (snapshot.matches('editing')) {
-        expect(snapshot.context).toEqual({ signedInEmail: null, error: 'Please enter your email.', notice: null });
+        expect(snapshot.context).toEqual({
+          signedInEmail: null,
+          error: 'Please enter your email.',
+          notice: null,
+        });
         expect(observation.stepEffects.entries).toEqual([]);
       } else {
         expect(snapshot.matches('requestingReset')).toBe(true);
@@ -132,7 +136,11 @@ describeModel(signInMachine, {
     'confirmation.resend': (observation) => {
       const { snapshot } = observation;
       if (snapshot.matches('editing')) {
-        expect(snapshot.context).toEqual({ signedInEmail: null, error: 'Please enter your email.', notice: null });
+        expect(snapshot.context).toEqual({
+          signedInEmail: null,
+          error: 'Please enter your email.',
+          notice: null,
+        });
         expect(observation.stepEffects.entries).toEqual([]);
       } else {
         expect(snapshot.matches('resendingConfirmation')).toBe(true);
@@ -162,7 +170,11 @@ describeModel(signInMachine, {
         [silentFailure, 'Sign in failed'],
       ]);
       expect(snapshot.matches('editing')).toBe(true);
-      expect(snapshot.context).toEqual({ signedInEmail: null, error: expected.get(event.error), notice: null });
+      expect(snapshot.context).toEqual({
+        signedInEmail: null,
+        error: expected.get(event.error),
+        notice: null,
+      });
     },
     'done:signOut': ({ snapshot, stepEffects }) => {
       expect(snapshot.matches('editing')).toBe(true);
@@ -184,7 +196,11 @@ describeModel(signInMachine, {
       };
       if (event.output.refused) {
         expect(snapshot.matches('editing')).toBe(true);
-        expect(snapshot.context).toEqual({ signedInEmail: null, error: expected[String(event.output.message)], notice: null });
+        expect(snapshot.context).toEqual({
+          signedInEmail: null,
+          error: expected[String(event.output.message)],
+          notice: null,
+        });
       } else {
         expect(snapshot.matches('leavingForGoogle')).toBe(true);
       }
@@ -209,7 +225,11 @@ describeModel(signInMachine, {
     },
     'error:requestPasswordReset': ({ snapshot }) => {
       expect(snapshot.matches('editing')).toBe(true);
-      expect(snapshot.context).toEqual({ signedInEmail: null, error: 'Could not send reset email', notice: null });
+      expect(snapshot.context).toEqual({
+        signedInEmail: null,
+        error: 'Could not send reset email',
+        notice: null,
+      });
     },
     'done:resendConfirmation': ({ snapshot }) => {
       expect(snapshot.matches('editing')).toBe(true);
