@@ -1,7 +1,12 @@
 import * as v from 'valibot';
 import { expect } from 'vitest';
 import { currentUserSchema } from '../../contract/user';
-import { type LoadedUser, sessionMachine, USER_LOAD_TIMEOUT_MS } from '../../src/machines/session';
+import {
+  type LoadedUser,
+  SESSION_CHECK_FAILED,
+  sessionMachine,
+  USER_LOAD_TIMEOUT_MS,
+} from '../../src/machines/session';
 import {
   selectIsAdmin,
   selectIsLoadingUser,
@@ -24,7 +29,8 @@ const networkDown = new Error('Network down');
 const serverFault = { status: 500 };
 const signOutRefused = new Error('Sign-out refused');
 
-const LOADING_STATES = ['checkingUser.loading', 'exchangingToken', 'loadingSignedInUser', 'reloadingUser'];
+/** Every state that loads the user carries the 'loading' tag only until the 7 s cap. */
+const LOADING_STATES = ['checkingUser.waiting', 'signingIn.patience.waiting', 'reloadingUser.waiting'];
 
 function expectLoadingTagOnlyWhileWaitingForTheUser({ snapshot }: Observation) {
   const loading = LOADING_STATES.some((state) => snapshot.matches(state as never));
@@ -55,7 +61,7 @@ describeModel(sessionMachine, {
       expectLoadingTagOnlyWhileWaitingForTheUser(observation);
       expect(observation.effects.invocations('loadUser')).toHaveLength(1);
     },
-    'checkingUser.loading': ({ snapshot, now }) => {
+    'checkingUser.waiting': ({ snapshot, now }) => {
       expect(selectIsLoadingUser(snapshot)).toBe(true);
       expect(now).toBeLessThan(USER_LOAD_TIMEOUT_MS);
     },
@@ -67,13 +73,19 @@ describeModel(sessionMachine, {
       expectSignedOutLocally(observation);
       expectLoadingTagOnlyWhileWaitingForTheUser(observation);
     },
-    exchangingToken: ({ snapshot }) => {
-      expect(selectIsLoadingUser(snapshot)).toBe(true);
-      expect(snapshot.context.error).toBeNull();
+    'signingIn.steps.exchangingToken': (observation) => {
+      expectLoadingTagOnlyWhileWaitingForTheUser(observation);
+      expect(observation.snapshot.context.error).toBeNull();
     },
-    loadingSignedInUser: ({ snapshot, effects }) => {
-      expect(selectIsLoadingUser(snapshot)).toBe(true);
-      expect(effects.invocations('exchangeToken').length).toBeGreaterThan(0);
+    'signingIn.steps.loadingUser': (observation) => {
+      expectLoadingTagOnlyWhileWaitingForTheUser(observation);
+      expect(observation.effects.invocations('exchangeToken').length).toBeGreaterThan(0);
+    },
+    checkFailed: (observation) => {
+      // Not passed off as an anonymous visit: the user is told the check failed.
+      expectSignedOutLocally(observation);
+      expect(observation.snapshot.context.error).toBe(SESSION_CHECK_FAILED);
+      expect(selectIsLoadingUser(observation.snapshot)).toBe(false);
     },
     discardingSession: (observation) => {
       expectSignedOutLocally(observation);
@@ -92,9 +104,9 @@ describeModel(sessionMachine, {
       expect(snapshot.context.error).toBeNull();
       expect(selectIsLoadingUser(snapshot)).toBe(false);
     },
-    reloadingUser: ({ snapshot }) => {
-      expect(selectIsLoadingUser(snapshot)).toBe(true);
-      expect(snapshot.context.error).toBeNull();
+    reloadingUser: (observation) => {
+      expectLoadingTagOnlyWhileWaitingForTheUser(observation);
+      expect(observation.snapshot.context.error).toBeNull();
     },
     reloadFailed: ({ snapshot }) => {
       expect(['Network down', 'Could not refresh your account.']).toContain(snapshot.context.error);
@@ -112,17 +124,17 @@ describeModel(sessionMachine, {
 
   afterStep: {
     init: ({ snapshot, effects }) => {
-      expect(snapshot.matches({ checkingUser: 'loading' })).toBe(true);
+      expect(snapshot.matches({ checkingUser: 'waiting' })).toBe(true);
       expect(effects.invocations('loadUser')).toHaveLength(1);
     },
     'auth.signedIn': ({ snapshot, event, stepEffects }) => {
-      expect(snapshot.matches('exchangingToken')).toBe(true);
+      expect(snapshot.matches({ signingIn: { steps: 'exchangingToken' } })).toBe(true);
       expect(stepEffects.invocations('exchangeToken').map((call) => call.input)).toEqual([
         { accessToken: event.accessToken },
       ]);
     },
     'auth.tokenRefreshed': ({ snapshot, event, stepEffects }) => {
-      expect(snapshot.matches('exchangingToken')).toBe(true);
+      expect(snapshot.matches({ signingIn: { steps: 'exchangingToken' } })).toBe(true);
       expect(stepEffects.invocations('exchangeToken').map((call) => call.input)).toEqual([
         { accessToken: event.accessToken },
       ]);
@@ -148,20 +160,25 @@ describeModel(sessionMachine, {
       expect(snapshot.matches('signingOut')).toBe(true);
       expect(stepEffects.invocations('signOut')).toHaveLength(1);
     },
-    'after:userLoadTimeout': ({ snapshot, now }) => {
-      // The 7 s cap ends loading: pages stop waiting and render as anonymous while the answer is still awaited.
-      expect(now).toBe(USER_LOAD_TIMEOUT_MS);
-      expect(snapshot.matches({ checkingUser: 'overdue' })).toBe(true);
+    'after:userLoadTimeout': ({ snapshot, previous, now }) => {
+      // The 7 s cap ends loading in every loading state: pages stop waiting while the answer is still awaited.
+      expect(now % USER_LOAD_TIMEOUT_MS).toBe(0);
       expect(selectIsLoadingUser(snapshot)).toBe(false);
-      expect(snapshot.context.user).toBeNull();
+      expect(snapshot.context).toEqual(previous?.context);
+      const overdue = [
+        { checkingUser: 'overdue' },
+        { signingIn: { patience: 'overdue' } },
+        { reloadingUser: 'overdue' },
+      ] as const;
+      expect(overdue.filter((state) => snapshot.matches(state))).toHaveLength(1);
     },
     'done:exchangeToken': ({ snapshot, stepEffects }) => {
-      expect(snapshot.matches('loadingSignedInUser')).toBe(true);
+      expect(snapshot.matches({ signingIn: { steps: 'loadingUser' } })).toBe(true);
       expect(stepEffects.invocations('loadUser')).toHaveLength(1);
     },
     'error:exchangeToken': ({ snapshot, stepEffects }) => {
       // A refused exchange may leave an older server session: loading the user still decides.
-      expect(snapshot.matches('loadingSignedInUser')).toBe(true);
+      expect(snapshot.matches({ signingIn: { steps: 'loadingUser' } })).toBe(true);
       expect(stepEffects.invocations('loadUser')).toHaveLength(1);
     },
     'done:loadUser': ({ snapshot }) => {
@@ -170,7 +187,7 @@ describeModel(sessionMachine, {
     },
     'error:loadUser': ({ snapshot, previous, event, stepEffects }) => {
       const error = event.error;
-      if (previous?.matches('loadingSignedInUser')) {
+      if (previous?.matches({ signingIn: { steps: 'loadingUser' } })) {
         // A failed load following an exchange: the user is cleared and both sides are signed out.
         expect(snapshot.matches('discardingSession')).toBe(true);
         expect(snapshot.context.user).toBeNull();
@@ -185,6 +202,11 @@ describeModel(sessionMachine, {
         expect(snapshot.context.error).toBe(
           error === networkDown ? 'Network down' : 'Could not refresh your account.',
         );
+      } else if (previous?.matches('checkingUser') && error !== unauthorized) {
+        // The first check failed for another reason than "no session": said, not hidden.
+        expect(snapshot.matches('checkFailed')).toBe(true);
+        expect(snapshot.context.user).toBeNull();
+        expect(snapshot.context.error).toBe(SESSION_CHECK_FAILED);
       } else {
         // No server session: the ordinary anonymous visit, with nothing to report.
         expect(snapshot.matches('anonymous')).toBe(true);

@@ -77,4 +77,24 @@ describe('the landing page navigation', () => {
 
     await waitFor(() => expect(app.leftTo).toEqual(['/api/auth/login?redirect=%2FLanding%3Fref%3Dnav']));
   });
+
+  it('says so when the session cannot be checked, instead of passing the visitor off as signed out', async () => {
+    renderApp('/Landing', {
+      loadUser: async () => Promise.reject(Object.assign(new Error('Bad gateway'), { status: 502 })),
+    });
+
+    expect(
+      await screen.findByText(
+        'We could not check your session. Please reload the page or try again shortly.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('says nothing when there simply is no session', async () => {
+    const app = renderApp('/Landing');
+    await waitFor(() => expect(app.session.getSnapshot().matches('anonymous')).toBe(true));
+
+    expect(screen.queryByText(/could not check your session/)).not.toBeInTheDocument();
+  });
 });

@@ -127,7 +127,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     credentials: 'include',
-    headers: { Accept: 'application/json' },
+    // Every call speaks JSON, bodiless ones included (SPEC section 7); the server accepts no other body type.
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
     // Only GET is ever retried: repeating a POST or PATCH could repeat its effect.
     retry: { limit: options.getRetries ?? 1, methods: ['get'] },
     hooks: { beforeError: [({ error }) => toApiError(error)] },
@@ -167,7 +168,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const response = await client(path, {
         method,
         ...(requestOptions.searchParams ? { searchParams: requestOptions.searchParams } : {}),
-        ...(requestOptions.json === undefined ? {} : { json: requestOptions.json }),
+        // A mutation without a payload sends an empty JSON object: a JSON content type needs a JSON body.
+        ...(requestOptions.json !== undefined
+          ? { json: requestOptions.json }
+          : method === 'get'
+            ? {}
+            : { json: {} }),
       });
       const text = await response.text();
       const body: unknown = text === '' ? null : parseJson(text, request);
