@@ -35,7 +35,8 @@ export type SessionEvent =
 export const USER_LOAD_TIMEOUT_MS = 7000;
 
 /** What the user sees when the first check of the session fails for another reason than "no session". */
-export const SESSION_CHECK_FAILED = 'We could not check your session. Please reload the page or try again shortly.';
+export const SESSION_CHECK_FAILED =
+  'We could not check your session. Please reload the page or try again shortly.';
 
 /** The API client's errors carry the HTTP status; the machine only needs to know "the server has no session". */
 function isUnauthenticatedError(error: unknown): boolean {
