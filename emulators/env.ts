@@ -46,6 +46,8 @@ const emulatorEnvSchema = v.object({
     v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     'info',
   ),
+  /** Unset: pretty lines at a terminal, JSON otherwise (the product API reads the same variable). */
+  LOG_FORMAT: v.optional(v.picklist(['pretty', 'json'], 'must be pretty or json')),
   AUTH_EMULATOR_PORT: port(54321),
   MAIL_EMULATOR_PORT: port(54324),
   DASHBOARD_EMULATOR_PORT: port(54330),

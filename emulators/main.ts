@@ -26,9 +26,10 @@ export interface EmulatorSelection {
 }
 
 function loggerOptions(env: EmulatorEnv, name: string) {
-  const pretty = process.stdout.isTTY
-    ? { transport: { target: 'pino-pretty', options: { colorize: true } } }
-    : {};
+  const pretty =
+    (env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty'
+      ? { transport: { target: 'pino-pretty', options: { colorize: true } } }
+      : {};
   return { name, level: env.EMULATOR_LOG_LEVEL, ...pretty };
 }
 

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config';
+import { chooseLogFormat, logFormatOptions } from './lib/log-format';
 import { valibotValidatorCompiler } from './lib/valibot-schemas';
 import auth, { type AuthPluginOptions } from './plugins/app/auth';
 import configPlugin from './plugins/app/config';
@@ -28,6 +29,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
   return {
     logger: {
       level: config.logLevel,
+      ...logFormatOptions(chooseLogFormat(config.logFormat, process.stdout.isTTY)),
       redact: {
         paths: [
           'req.headers.cookie',
