@@ -1,4 +1,7 @@
-/** Page names and paths (SPEC section 2): case-insensitive last segment, hyphenated, slash-prefixed. */
+/**
+ * Page names and paths [product: ROUTE-12, ROUTE-13, ROUTE-14]: case-insensitive last segment, hyphenated,
+ * slash-prefixed.
+ */
 
 export const PAGE_NAMES = [
   'Landing',

@@ -3,7 +3,7 @@ import type { CurrentUser, ProfileFlags } from '../../contract/user';
 import { errorMessage } from '../domain/messages';
 
 /**
- * The signed-in session of the SPA (SPEC section 4, auth events): who the user is, the profile flags that drive
+ * The signed-in session of the SPA [product: SESSION]: who the user is, the profile flags that drive
  * onboarding, and how auth-service events (SIGNED_IN, TOKEN_REFRESHED, SIGNED_OUT, PASSWORD_RECOVERY) turn into
  * server-session calls. The actors and the two navigation actions are stubs here; the app provides the real ones
  * where it mounts the actor (src/services/session-actors.ts, src/main.tsx) and tests provide doubles.
@@ -100,7 +100,7 @@ export const sessionMachine = setup({
       states: {
         loading: {
           tags: ['loading'],
-          // The page must not wait on a slow identity call for more than 7 s (SPEC section 9).
+          // The page must not wait on a slow identity call for more than 7 s [product: SESSION-7, LIMIT-7].
           after: { userLoadTimeout: { target: 'overdue' } },
         },
         // Pages render as anonymous while the answer, if it ever comes, is still awaited.
@@ -207,7 +207,7 @@ export const sessionMachine = setup({
       invoke: {
         src: 'signOut',
         onDone: { target: 'anonymous', actions: ['clearUser', 'goToLanding'] },
-        // Signing out must always end signed out locally (SPEC: on logout failure it goes to Landing).
+        // Signing out must always end signed out locally: on logout failure it goes to Landing [product: SET-10].
         onError: {
           target: 'anonymous',
           actions: [

@@ -1,5 +1,5 @@
 /**
- * Every address of the SPA (SPEC section 2), in one typed map: views and guards name a page, never a string.
+ * Every address of the SPA [product: ROUTE], in one typed map: views and guards name a page, never a string.
  * Matching is case-insensitive (the router's default), so /billing shows what /Billing shows.
  */
 

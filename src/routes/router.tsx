@@ -22,7 +22,7 @@ import { landingSearchSchema } from './search';
 import type { SessionPort } from './session-port';
 
 /**
- * The route table of SPEC section 2. The landing page is in the first load; every other page is a lazy chunk.
+ * The route table [product: ROUTE]. The landing page is in the first load; every other page is a lazy chunk.
  * Matching is case-insensitive (the router's default, kept on purpose): /billing shows the Billing page.
  */
 
@@ -53,7 +53,7 @@ const landingRoute = createRoute({
   component: LandingPage,
 });
 
-/** The guard of SPEC section 2, as a pathless layout around every signed-in page. */
+/** The guard [product: ROUTE-9, ROUTE-10, ROUTE-11], as a pathless layout around every signed-in page. */
 const guardedRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'guarded',
@@ -92,7 +92,7 @@ const onboardingRoute = createRoute({
   component: lazyRouteComponent(() => import('../ui/pages/OnboardingPage'), 'OnboardingPage'),
 });
 
-/** No guard wrapper (SPEC): the page checks the admin role itself. */
+/** No guard wrapper: the page checks the admin role itself [product: ROUTE-7]. */
 const adminRefundsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: paths.adminRefunds,

@@ -10,7 +10,7 @@ import { useHasAuthService } from '../AppContext';
 import { SignInForm } from './SignInForm';
 
 /**
- * The sign-in dialog of SPEC section 2. Loaded only when it opens, together with its machine and form, so neither
+ * The sign-in dialog [product: SIGNIN]. Loaded only when it opens, together with its machine and form, so neither
  * they nor supabase-js weigh on the landing page's first load.
  */
 export default function SignInDialog({
