@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { chooseLogFormat, logFormatOptions } from '../contract/log-format';
 import type { Config } from './config';
-import { chooseLogFormat, logFormatOptions } from './lib/log-format';
 import { valibotValidatorCompiler } from './lib/valibot-schemas';
 import auth, { type AuthPluginOptions } from './plugins/app/auth';
 import configPlugin from './plugins/app/config';

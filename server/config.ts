@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
-import { LOG_FORMATS, type LogFormat } from './lib/log-format';
+import { type LogFormat, logFormatSchema } from '../contract/log-format';
 
 /**
  * The server's whole configuration, read once from the environment at start and validated with valibot.
@@ -211,7 +211,7 @@ const environmentSchema = v.object({
     v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}.`),
     'info',
   ),
-  LOG_FORMAT: v.optional(v.picklist(LOG_FORMATS, `LOG_FORMAT must be one of: ${LOG_FORMATS.join(', ')}.`)),
+  LOG_FORMAT: v.optional(logFormatSchema),
   TRUST_PROXY: v.optional(flag('TRUST_PROXY'), 'false'),
   SEED_DEMO: v.optional(flag('SEED_DEMO')),
 });

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { chooseLogFormat, logFormatOptions } from '../../contract/log-format';
+import { parseEmulatorEnv } from '../../emulators/env';
 import { loadConfig } from '../../server/config';
-import { chooseLogFormat, logFormatOptions } from '../../server/lib/log-format';
 
-describe('chooseLogFormat (server/lib/log-format.ts)', () => {
+describe('chooseLogFormat (contract/log-format.ts)', () => {
   it.each([
     [undefined, true, 'pretty'],
     [undefined, false, 'json'],
@@ -18,11 +19,11 @@ describe('chooseLogFormat (server/lib/log-format.ts)', () => {
 });
 
 describe('logFormatOptions', () => {
-  it('writes pretty lines through pino-pretty, without pid and hostname noise', () => {
+  it('writes pretty lines through pino-pretty, one line per event', () => {
     expect(logFormatOptions('pretty')).toEqual({
       transport: {
         target: 'pino-pretty',
-        options: expect.objectContaining({ colorize: true, ignore: 'pid,hostname' }),
+        options: expect.objectContaining({ colorize: true, singleLine: true }),
       },
     });
   });
@@ -49,6 +50,19 @@ describe('LOG_FORMAT in the server configuration', () => {
   it('refuses any other value, naming the allowed ones', () => {
     expect(() => loadConfig({ LOG_FORMAT: 'text' })).toThrow(
       expect.objectContaining({ problems: ['LOG_FORMAT: LOG_FORMAT must be one of: pretty, json.'] }),
+    );
+  });
+});
+
+describe("LOG_FORMAT in the stand-ins' settings", () => {
+  it('is read from the same variable as the server', () => {
+    expect(parseEmulatorEnv({}).LOG_FORMAT).toBeUndefined();
+    expect(parseEmulatorEnv({ LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
+  });
+
+  it('refuses any other value', () => {
+    expect(() => parseEmulatorEnv({ LOG_FORMAT: 'text' })).toThrow(
+      /LOG_FORMAT: LOG_FORMAT must be one of: pretty, json/,
     );
   });
 });
