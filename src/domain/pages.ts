@@ -1,5 +1,5 @@
 /**
- * The one registry of the SPA's pages (SPEC section 2): their names, their paths, and the page-name rule (case-
+ * The one registry of the SPA's pages [product: ROUTE-12, ROUTE-13, ROUTE-14]: their names, their paths, and the page-name rule (case-
  * insensitive last segment, hyphenated, slash-prefixed). Routes, guards and views all read it from here, so views
  * name a page, never a string.
  */

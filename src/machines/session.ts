@@ -3,7 +3,7 @@ import type { CurrentUser, ProfileFlags } from '../../contract/user';
 import { errorMessage } from '../domain/messages';
 
 /**
- * The signed-in session of the SPA (SPEC section 4, auth events): who the user is, the profile flags that drive
+ * The signed-in session of the SPA [product: SESSION]: who the user is, the profile flags that drive
  * onboarding, and how auth-service events (SIGNED_IN, TOKEN_REFRESHED, SIGNED_OUT, PASSWORD_RECOVERY) turn into
  * server-session calls. The actors and the two navigation actions are stubs here; the app provides the real ones
  * where it mounts the actor (src/services/session-actors.ts, src/main.tsx) and tests provide doubles.
@@ -48,8 +48,8 @@ const notProvided = (name: string) => () => {
 };
 
 /**
- * The 'loading' tag, for at most the user-load cap: pages wait while it is on, and stop waiting after 7 s (SPEC
- * section 9) while the answer itself is still awaited. Every state that loads the user has these two children.
+ * The 'loading' tag, for at most the user-load cap: pages wait while it is on, and stop waiting after 7 s
+ * [product: SESSION-7, SESSION-10, LIMIT-7] while the answer itself is still awaited. Every state that loads the user has these two children.
  */
 const loadingAtMostUntilTheCap = {
   initial: 'waiting',
@@ -117,7 +117,7 @@ export const sessionMachine = setup({
             target: 'anonymous',
             actions: 'clearUser',
           },
-          // Anything else (5xx, network, an answer of the wrong shape) is said, not passed off as anonymous.
+          // Anything else (5xx, network, an answer of the wrong shape) is said, not passed off as anonymous [product: MSG-SESSION-4].
           {
             target: 'checkFailed',
             actions: ['clearUser', { type: 'showError', params: { text: SESSION_CHECK_FAILED } }],
@@ -246,7 +246,7 @@ export const sessionMachine = setup({
       invoke: {
         src: 'signOut',
         onDone: { target: 'anonymous', actions: ['clearUser', 'goToLanding'] },
-        // Signing out must always end signed out locally (SPEC: on logout failure it goes to Landing).
+        // Signing out must always end signed out locally: on logout failure it goes to Landing [product: SET-10].
         onError: {
           target: 'anonymous',
           actions: [

@@ -12,7 +12,7 @@ import {
 } from '../domain/messages';
 
 /**
- * The sign-in dialog (SPEC sections 2, 5 and 8): password sign-in, Google sign-in, the password-reset e-mail and
+ * The sign-in dialog [product: SIGNIN, MSG-SIGNIN]: password sign-in, Google sign-in, the password-reset e-mail and
  * the resend of the sign-up confirmation. A successful sign-in only closes the dialog: supabase-js then reports
  * SIGNED_IN and the session machine trades the token for a server session. The actors and `prepareAuthService`
  * are provided by the composition root (src/app/flows.ts), `closeDialog` by the view that hosts the dialog.
@@ -29,8 +29,8 @@ export interface PasswordSignIn {
 }
 
 /**
- * How starting Google sign-in went. The auth service may refuse (supabase-js answers `{ error }`); that is told
- * apart from failing to reach it (the actor rejects), because SPEC section 8 words the two differently.
+ * How starting Google sign-in went. The auth service may refuse (supabase-js answers `{ error }`); that is told apart
+ * from failing to reach it (the actor rejects), because the product words the two differently [product: MSG-SIGNIN-5].
  */
 export type GoogleSignInStart = { refused: false } | { refused: true; message: string | null };
 
@@ -157,7 +157,7 @@ export const signInMachine = setup({
         },
       },
     },
-    // An unconfirmed address must not stay signed in (SPEC section 5); the outcome of the sign-out changes nothing.
+    // An unconfirmed address must not stay signed in [product: SIGNIN-6]; the outcome of the sign-out changes nothing.
     discardingUnconfirmed: {
       tags: ['busy', 'signingIn'],
       invoke: {

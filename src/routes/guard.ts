@@ -9,8 +9,8 @@ import {
 import type { SessionPort } from '../ui/app-context';
 
 /**
- * The guard of SPEC section 2 as pure decisions over a settled session snapshot, plus the wait for the session to
- * settle. Route modules turn a decision into a redirect.
+ * The guard [product: ROUTE-9, ROUTE-10, ROUTE-11] as pure decisions over a settled session snapshot, plus the wait for
+ * the session to settle. Route modules turn a decision into a redirect.
  */
 
 /**

@@ -27,7 +27,7 @@ export const rootRoute = createRootRouteWithContext<AppContext>()({
   pendingComponent: FirstLoadPending,
 });
 
-/** The waiting text of the page being opened (SPEC section 2). */
+/** The waiting text of the page being opened [product: ROUTE-9, REFUND-2]. */
 function FirstLoadPending() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   return isOnPage(pathname, pageNames.adminRefunds) ? <AdminCheckPending /> : <GuardPending />;

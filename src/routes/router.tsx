@@ -21,7 +21,7 @@ import { rootRoute } from './root';
 import { landingSearchSchema } from './search';
 
 /**
- * The route table of SPEC section 2. The landing page is in the first load; every other page is a lazy chunk.
+ * The route table [product: ROUTE]. The landing page is in the first load; every other page is a lazy chunk.
  * Matching is case-insensitive (the router's default, kept on purpose): /billing shows the Billing page.
  */
 
@@ -52,7 +52,7 @@ const landingRoute = createRoute({
   component: LandingPage,
 });
 
-/** The guard of SPEC section 2, as a pathless layout around every signed-in page. */
+/** The guard [product: ROUTE-9, ROUTE-10, ROUTE-11], as a pathless layout around every signed-in page. */
 const guardedRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'guarded',
@@ -91,7 +91,7 @@ const onboardingRoute = createRoute({
   component: lazyRouteComponent(() => import('../ui/pages/OnboardingPage'), 'OnboardingPage'),
 });
 
-/** No guard wrapper (SPEC): the page checks the admin role itself. */
+/** No guard wrapper: the page checks the admin role itself [product: ROUTE-7]. */
 const adminRefundsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: paths.adminRefunds,
@@ -101,7 +101,7 @@ const adminRefundsRoute = createRoute({
 });
 
 /**
- * Any other address shows the page its last segment names, Landing by default (SPEC section 2): /foo/Billing shows
+ * Any other address shows the page its last segment names, Landing by default [product: ROUTE-12, ROUTE-20]: /foo/Billing shows
  * Billing, /Admin-Refunds shows AdminRefunds, /nowhere shows Landing. It moves to that page's own address, keeping
  * the query and hash, so the page's guard and search rules apply as usual.
  */

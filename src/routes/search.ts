@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * Search parameters of the landing page (SPEC section 2, "Address handling"). The router hands over
+ * Search parameters of the landing page [product: LAND-26, LAND-27]. The router hands over
  * JSON-parsed values (`?show_signup=1` arrives as the number 1), and anything malformed is dropped, never fatal:
  * a bad link must still show the page.
  */

@@ -22,7 +22,7 @@ export interface SessionEffectDeps {
 
 export function createSessionEffects({ authApi, authService, storage }: SessionEffectDeps): SessionEffects {
   const serverLogout = async () => {
-    // The local entry goes first: even if the server cannot be reached, this browser forgets the user (SPEC 6).
+    // The local entry goes first: even if the server cannot be reached, this browser forgets the user [product: SESSION-8].
     clearLocalUser(storage);
     await authApi.logout();
   };

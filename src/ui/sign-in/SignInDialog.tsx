@@ -8,7 +8,7 @@ import { useAppContext, useHasAuthService } from '../app-context';
 import { SignInForm } from './SignInForm';
 
 /**
- * The sign-in dialog of SPEC section 2. Loaded only when it opens, together with its machine and form, so neither
+ * The sign-in dialog [product: SIGNIN]. Loaded only when it opens, together with its machine and form, so neither
  * they nor supabase-js weigh on the landing page's first load.
  */
 export default function SignInDialog({
@@ -26,7 +26,7 @@ export default function SignInDialog({
   );
 }
 
-/** Without an auth service, sign-in goes to the server's own login page (SPEC section 7, docs/WIRE.md). */
+/** Without an auth service, sign-in goes to the server's own login page [product: API-16] (docs/WIRE.md). */
 function SignInChoice({ onClose }: { onClose: () => void }) {
   const hasAuthService = useHasAuthService();
   if (hasAuthService) return <SignInForm onClose={onClose} />;

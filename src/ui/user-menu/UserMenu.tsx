@@ -17,7 +17,7 @@ const selectInitials = (snapshot: SessionSnapshot) => {
   return initials(user ? displayName(user) : null);
 };
 
-/** The avatar menu of SPEC section 2. Loaded on demand: only signed-in visitors ever see it. */
+/** The avatar menu [product: LAND-17, LAND-18, LAND-19]. Loaded on demand: only signed-in visitors ever see it. */
 export default function UserMenu() {
   const session = useSessionActor();
   const userInitials = useSelector(session, selectInitials);
