@@ -15,7 +15,7 @@ import {
  * The sign-in dialog [product: SIGNIN, MSG-SIGNIN]: password sign-in, Google sign-in, the password-reset e-mail and
  * the resend of the sign-up confirmation. A successful sign-in only closes the dialog: supabase-js then reports
  * SIGNED_IN and the session machine trades the token for a server session. The actors and `prepareAuthService`
- * are provided by the composition root (src/app/flows.ts), `closeDialog` by the view that hosts the dialog.
+ * are provided by the composition root (src/app/flows.ts); the view closes the dialog when the flow is `done`.
  */
 
 export interface Credentials {
@@ -87,7 +87,7 @@ export const signInMachine = setup({
     context: {} as SignInContext,
     input: {} as SignInInput,
     events: {} as SignInEvent,
-    tags: {} as 'busy' | 'signingIn' | 'goingToGoogle' | 'requestingReset' | 'resending',
+    tags: {} as 'busy' | 'signingIn' | 'goingToGoogle' | 'requestingReset' | 'resending' | 'done',
   },
   actors: {
     signInWithPassword: fromPromise<PasswordSignIn, Credentials>(notProvided('signInWithPassword')),
@@ -105,8 +105,6 @@ export const signInMachine = setup({
     clearFeedback: assign({ error: null, notice: null }),
     /** Starts loading the auth-service client while the visitor types; provided by the app. */
     prepareAuthService: () => {},
-    /** Closes the dialog; provided by the view. */
-    closeDialog: () => {},
   },
   guards: {
     isIncomplete: ({ context, event }) => problemOf(context, event) !== null,
@@ -166,9 +164,10 @@ export const signInMachine = setup({
         onError: { target: 'editing', actions: { type: 'showError', params: { text: EMAIL_NOT_CONFIRMED } } },
       },
     },
+    // The dialog's work is done; its view closes it.
     signedIn: {
       type: 'final',
-      entry: 'closeDialog',
+      tags: ['done'],
     },
     startingGoogle: {
       tags: ['busy', 'goingToGoogle'],
@@ -262,3 +261,4 @@ export const selectIsSigningIn = (snapshot: SignInSnapshot) => snapshot.hasTag('
 export const selectIsGoingToGoogle = (snapshot: SignInSnapshot) => snapshot.hasTag('goingToGoogle');
 export const selectIsRequestingReset = (snapshot: SignInSnapshot) => snapshot.hasTag('requestingReset');
 export const selectIsResending = (snapshot: SignInSnapshot) => snapshot.hasTag('resending');
+export const selectIsDone = (snapshot: SignInSnapshot) => snapshot.hasTag('done');

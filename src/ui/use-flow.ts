@@ -1,31 +1,24 @@
 import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
 import type { ActorRefFrom, AnyStateMachine, InputFrom } from 'xstate';
 import { type FlowName, type Flows, useAppContext, useFlowLogic } from './app-context';
 
-/** What the view hosting a flow adds: the actions only a view can do (close its dialog), and the flow's input. */
+/** What the view hosting a flow adds: the flow's input. */
 export interface FlowHostOptions<TMachine extends AnyStateMachine> {
-  actions?: Partial<TMachine['implementations']['actions']>;
   input?: InputFrom<TMachine>;
 }
 
 /**
- * Starts a flow for the life of the calling view: the root's provided machine (actors and delays wired at the
- * composition root, never here), created with the root's actor options (inspector, test clock). Suspends until the
- * flows have loaded.
+ * Starts a flow for the life of the calling view: the root's provided machine (actors, actions and delays wired at
+ * the composition root, never here), created with the root's actor options (inspector, test clock). Suspends until
+ * the flows have loaded.
  */
 export function useFlow<TName extends FlowName>(
   name: TName,
   options: FlowHostOptions<Flows[TName]> = {},
 ): ActorRefFrom<Flows[TName]> {
   const { actorOptions } = useAppContext();
-  const logic = useFlowLogic(name);
-  // Provided once: the actor must not be recreated when the host re-renders with new callbacks.
-  const [hosted] = useState(() =>
-    options.actions ? (logic as AnyStateMachine).provide({ actions: options.actions }) : logic,
-  );
   return useActorRef(
-    hosted as Flows[TName],
+    useFlowLogic(name) as Flows[TName],
     {
       ...actorOptions,
       ...(options.input === undefined ? {} : { input: options.input }),

@@ -6,11 +6,12 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Group.css';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { selectUser } from '../../machines/session-selectors';
 import {
   selectError,
   selectIsBusy,
+  selectIsDone,
   selectIsGoingToGoogle,
   selectIsRequestingReset,
   selectIsResending,
@@ -24,9 +25,12 @@ import { useFlow } from '../use-flow';
 export function SignInForm({ onClose }: { onClose: () => void }) {
   const session = useSessionSnapshot();
   const signIn = useFlow('signIn', {
-    actions: { closeDialog: onClose },
     input: { signedInEmail: (session && selectUser(session)?.email) ?? null },
   });
+  const done = useSelector(signIn, selectIsDone);
+  useEffect(() => {
+    if (done) onClose();
+  }, [done, onClose]);
   const error = useSelector(signIn, selectError);
   const notice = useSelector(signIn, selectNotice);
   const busy = useSelector(signIn, selectIsBusy);
