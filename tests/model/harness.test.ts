@@ -9,6 +9,9 @@ const loginOptions = {
   events: [
     { type: 'form.change', email: '' },
     { type: 'form.change', email: 'ada@example.com' },
+    { type: 'form.submit' },
+    { type: 'form.retry' },
+    { type: 'session.logout' },
   ],
   actors: { login: { outputs: [{ role: 'admin' }, { role: 'member' }] } },
 } as const;
@@ -52,7 +55,7 @@ describe('model harness', () => {
   });
 
   it('lists each transition no path can take by source state, event and target', async () => {
-    const harness = createModelHarness(deadEndMachine);
+    const harness = createModelHarness(deadEndMachine, { events: [{ type: 'go' }, { type: 'back' }] });
     await runAll(harness);
 
     expect(formatUntaken(harness.coverage().untaken)).toBe(
@@ -69,10 +72,33 @@ describe('model harness', () => {
       on: { close: '.closed' },
       states: { open: { on: { lock: 'locked' } }, closed: {}, locked: { on: { close: {} } } },
     });
-    const harness = createModelHarness(machine);
+    const harness = createModelHarness(machine, { events: [{ type: 'close' }, { type: 'lock' }] });
     await runAll(harness);
 
     expect(harness.coverage().untaken).toEqual([]);
+  });
+
+  it('fails, naming the event, when an event the machine accepts has no fixture (no bare event is sent)', () => {
+    const withoutRetry = loginOptions.events.filter((event) => event.type !== 'form.retry');
+    expect(() => createModelHarness(loginMachine, { ...loginOptions, events: withoutRetry })).toThrow(
+      "event 'form.retry' has no fixture in `events`",
+    );
+  });
+
+  it('fails on fixtures of an event type the machine does not accept (stale fixtures)', () => {
+    const events = [...loginOptions.events, { type: 'form.cancel' }] as never;
+    expect(() => createModelHarness(loginMachine, { ...loginOptions, events })).toThrow(
+      "`events` lists 'form.cancel', which the machine does not accept (stale fixture).",
+    );
+  });
+
+  it('sends only the listed payload variants: dropping one leaves its transition untaken', async () => {
+    const events = loginOptions.events.filter(
+      (event) => !(event.type === 'form.change' && event.email === 'ada@example.com'),
+    );
+    const harness = createModelHarness(loginMachine, { ...loginOptions, events });
+    await runAll(harness);
+    expect(formatUntaken(harness.coverage().untaken)).toContain('login.editing  --form.submit [hasEmail]-->');
   });
 
   it('counts only what the real actor did: nothing is covered before a path runs', () => {

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
 import { writeCoverageRecord } from './lib/coverage-store';
 import { type ExecutionOptions, type ExecutionRecord, executePath, type StepObserver } from './lib/executor';
-import { type ActorOutcomes, createModelEvents } from './lib/model-events';
+import { type ActorOutcomes, checkEventFixtures, createModelEvents } from './lib/model-events';
 import { generateTransitionPaths, type ModelPath, serializeValueAndContext } from './lib/paths';
 import { listTransitions, type MachineTransition } from './lib/transitions';
 
@@ -18,7 +18,10 @@ type ActorNames<TMachine extends AnyStateMachine> = Extract<
 >;
 
 export interface ModelTestOptions<TMachine extends AnyStateMachine> {
-  /** Payload variants of the machine's own events; an event type not listed is sent as `{ type }`. */
+  /**
+   * Payload variants of the machine's own events. Every event type the machine accepts needs at least one
+   * (an event without payload is listed as `{ type: 'x' }`), and none may be of a type it does not accept.
+   */
   events?: readonly EventFromLogic<TMachine>[];
   /** Outputs and errors each named actor may settle with; each one becomes a separate model event. */
   actors?: Partial<Record<ActorNames<TMachine>, ActorOutcomes>>;
@@ -49,6 +52,12 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
   machine: TMachine,
   options: ModelTestOptions<TMachine> = {},
 ) {
+  const problems = checkEventFixtures(machine, options.events ?? []);
+  if (problems.length > 0) {
+    throw new Error(
+      `The model test of '${machine.id}' does not match the machine:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+    );
+  }
   const serializeState = (options.serializeState ?? serializeValueAndContext) as (
     snapshot: AnyMachineSnapshot,
   ) => string;

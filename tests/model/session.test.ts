@@ -42,6 +42,10 @@ describeModel(sessionMachine, {
   events: [
     { type: 'auth.signedIn', accessToken: 'token-from-sign-in' },
     { type: 'auth.tokenRefreshed', accessToken: 'token-from-refresh' },
+    { type: 'auth.signedOut' },
+    { type: 'auth.passwordRecovery' },
+    { type: 'session.signOut' },
+    { type: 'session.reload' },
   ],
   actors: {
     loadUser: { outputs: [alice], errors: [unauthorized, networkDown, serverFault] },

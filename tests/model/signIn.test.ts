@@ -47,6 +47,7 @@ describeModel(signInMachine, {
     { type: 'passwordReset.request', email: '' },
     { type: 'confirmation.resend', email: 'casey@example.com ' },
     { type: 'confirmation.resend', email: '   ' },
+    { type: 'google.start' },
   ],
   actors: {
     signInWithPassword: {

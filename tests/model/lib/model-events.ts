@@ -8,7 +8,11 @@ export interface ActorOutcomes {
 }
 
 export interface ModelEventOptions {
-  /** Payload variants of ordinary events, e.g. `{ type: 'auth.signedIn', accessToken: 't' }`. */
+  /**
+   * Payload variants of the machine's own events, e.g. `{ type: 'auth.signedIn', accessToken: 't' }`. Every
+   * event type the machine accepts must be listed (an event without payload as `{ type }`): the model sends
+   * nothing else.
+   */
   events?: readonly EventObject[];
   /** Outcomes per named actor (the key in `setup({ actors })`); default one `undefined` output, one Error. */
   actors?: Readonly<Partial<Record<string, ActorOutcomes>>>;
@@ -47,10 +51,8 @@ export function createModelEvents(machine: AnyStateMachine, options: ModelEventO
         return errors.map((error) => ({ type: descriptor, error, actorId }));
       }
       if (descriptor.startsWith(AFTER)) return [{ type: descriptor }];
-      const variants = supplied.filter((event) => matchesDescriptor(descriptor, event.type));
-      if (variants.length > 0) return variants;
-      // A wildcard descriptor cannot be sent as such; without supplied events it stays untaken, and says so.
-      return descriptor.includes('*') ? [] : [{ type: descriptor }];
+      // Only the test's fixtures: checkEventFixtures has made sure every accepted event type has some.
+      return supplied.filter((event) => matchesDescriptor(descriptor, event.type));
     });
   }
 
@@ -82,6 +84,33 @@ export function createModelEvents(machine: AnyStateMachine, options: ModelEventO
 }
 
 export type ModelEvents = ReturnType<typeof createModelEvents>;
+
+/**
+ * The machine's own event types (every `on` descriptor, wildcards included), without the `xstate.*` events
+ * the harness derives from invokes and delays.
+ */
+export function acceptedEventTypes(machine: AnyStateMachine): string[] {
+  const descriptors = allStateNodes(machine.root).flatMap((node) => [...node.transitions.keys()]);
+  return [...new Set(descriptors)].filter((descriptor) => !descriptor.startsWith('xstate.')).sort();
+}
+
+/**
+ * What is wrong with the test's event fixtures: an accepted event type without any (it would be sent bare,
+ * with nothing chosen or asserted about its payload), or fixtures of a type the machine no longer accepts.
+ */
+export function checkEventFixtures(machine: AnyStateMachine, events: readonly EventObject[]): string[] {
+  const accepted = acceptedEventTypes(machine);
+  const missing = accepted
+    .filter((descriptor) => !events.some((event) => matchesDescriptor(descriptor, event.type)))
+    .map(
+      (descriptor) =>
+        `event '${descriptor}' has no fixture in \`events\`: list its payload variants (without payload: { type: '${descriptor}' }).`,
+    );
+  const stale = [...new Set(events.map((event) => event.type))]
+    .filter((type) => !accepted.some((descriptor) => matchesDescriptor(descriptor, type)))
+    .map((type) => `\`events\` lists '${type}', which the machine does not accept (stale fixture).`);
+  return [...missing, ...stale];
+}
 
 export function invokeIdOf(event: EventObject): { kind: 'done' | 'error'; actorId: string } | null {
   if (event.type.startsWith(DONE_ACTOR))
