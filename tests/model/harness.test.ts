@@ -1,7 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { deadEndMachine, loginMachine, racingTimersMachine } from './fixtures/login';
 import { createModelHarness, formatUntaken } from './harness';
+import { coverageFailures, formatCoverageTable, measureCoverage } from './lib/coverage-table';
+import { discoverMachines } from './lib/machine-discovery';
 
 // The harness is proved on fixture machines; the app's machines are tested in their own files.
 
@@ -169,5 +172,41 @@ describe('model harness', () => {
     await runAll(harness);
 
     expect(harness.observersNeverRun()).toEqual(['state signedIn.owner', 'step form.cancel']);
+  });
+});
+
+describe('coverage table', () => {
+  const fixturesRoot = fileURLToPath(new URL('.', import.meta.url));
+  const machinesDir = fileURLToPath(new URL('./fixtures/machines', import.meta.url));
+
+  it('finds machines in subfolders and machines exported as factories', async () => {
+    const { machines } = await discoverMachines(machinesDir, fixturesRoot);
+    expect(machines.map(({ machine, file, exportName }) => [machine.id, file, exportName])).toEqual([
+      ['door', 'fixtures/machines/nested/door.ts', 'createDoorMachine()'],
+      ['toggle', 'fixtures/machines/toggle.ts', 'toggleMachine'],
+    ]);
+  });
+
+  it('fails the run, with a clear message, for a factory it cannot build with no arguments', async () => {
+    const { problems } = await discoverMachines(machinesDir, fixturesRoot);
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^fixtures\/machines\/nested\/lift\.ts: the factory liftMachine cannot be built with no arguments \(it threw: .+\)\. A machine factory must build its machine with defaults/,
+      ),
+    ]);
+  });
+
+  it('fails the run for a machine without a model test', async () => {
+    const { machines } = await discoverMachines(machinesDir, fixturesRoot);
+    const toggle = machines.find((found) => found.machine.id === 'toggle')!.machine;
+    const harness = createModelHarness(toggle, { events: [{ type: 'toggle' }] });
+    await runAll(harness);
+    const records = [{ machineId: 'toggle', testFile: 'toggle.test.ts', ...harness.coverageRecord() }];
+
+    const rows = measureCoverage(machines, records);
+    expect(formatCoverageTable(rows)).toMatch(/door\s+2\s+0\s+no model test/);
+    expect(coverageFailures(rows)).toEqual([
+      'door (fixtures/machines/nested/door.ts, createDoorMachine()): no model test. Add one that calls describeModel on it.',
+    ]);
   });
 });

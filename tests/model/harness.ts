@@ -5,7 +5,7 @@ import { writeCoverageRecord } from './lib/coverage-store';
 import { type ExecutionOptions, type ExecutionRecord, executePath, type StepObserver } from './lib/executor';
 import { type ActorOutcomes, checkEventFixtures, createModelEvents } from './lib/model-events';
 import { generateTransitionPaths, type ModelPath, serializeValueAndContext } from './lib/paths';
-import { listTransitions, type MachineTransition } from './lib/transitions';
+import { formatTransition, listTransitions, type MachineTransition } from './lib/transitions';
 
 export type { EffectLog } from './lib/doubles';
 export type { StepObservation, StepObserver } from './lib/executor';
@@ -80,6 +80,8 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
       taken: transitions.filter((transition) => record.takenTransitions.has(transition.key)),
       untaken: transitions.filter((transition) => !record.takenTransitions.has(transition.key)),
     }),
+    /** What `npm run test:model`'s table needs from this run (the test file adds who it is). */
+    coverageRecord: () => ({ transitions, takenKeys: [...record.takenTransitions] }),
     /** Declared observations that no step ever reached: an assertion that never runs proves nothing. */
     observersNeverRun: (): string[] =>
       [
@@ -91,12 +93,7 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
 
 /** Lists untaken transitions by source state, event and target, one a line. */
 export function formatUntaken(untaken: readonly MachineTransition[]): string {
-  return untaken
-    .map(
-      (transition) =>
-        `  ${transition.source}  --${transition.event}${transition.guard ? ` [${transition.guard}]` : ''}-->  ${transition.target}`,
-    )
-    .join('\n');
+  return untaken.map((transition) => `  ${formatTransition(transition)}`).join('\n');
 }
 
 /**
@@ -125,12 +122,10 @@ export function describeModel<TMachine extends AnyStateMachine>(
     });
 
     afterAll(() => {
-      const { transitions } = harness.coverage();
       writeCoverageRecord({
         machineId: machine.id,
         testFile: relative(process.cwd(), expect.getState().testPath ?? 'unknown'),
-        transitions,
-        takenKeys: [...harness.record.takenTransitions],
+        ...harness.coverageRecord(),
       });
     });
   });
