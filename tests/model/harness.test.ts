@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createMachine } from 'xstate';
+import { assign, createMachine } from 'xstate';
 import { deadEndMachine, loginMachine, racingTimersMachine } from './fixtures/login';
-import { createModelHarness, formatUntaken } from './harness';
+import { call, createModelHarness, formatUntaken, type StepObservation, start } from './harness';
 import { coverageFailures, formatCoverageTable, measureCoverage } from './lib/coverage-table';
 import { discoverMachines } from './lib/machine-discovery';
 
@@ -17,6 +17,13 @@ const loginOptions = {
     { type: 'session.logout' },
   ],
   actors: { login: { outputs: [{ role: 'admin' }, { role: 'member' }] } },
+  delays: { retryDelay: 3000 },
+  effects: {
+    'form.submit': ({ previous }: StepObservation) =>
+      previous?.context.email === 'ada@example.com' ? [start('login', { email: 'ada@example.com' })] : [],
+    'form.retry': [start('login', { email: 'ada@example.com' })],
+    'done:login': [call('announceSignIn')],
+  },
 } as const;
 
 async function runAll(harness: ReturnType<typeof createModelHarness>) {
@@ -110,8 +117,8 @@ describe('model harness', () => {
   });
 
   it('fails a path when the real actor does not reach the state the model predicts', async () => {
-    const harness = createModelHarness(racingTimersMachine);
-    const lateTimerPath = harness.paths.find((path) => path.description === 'init → after:5000');
+    const harness = createModelHarness(racingTimersMachine, { delays: { soon: 1000, later: 5000 } });
+    const lateTimerPath = harness.paths.find((path) => path.description === 'init → after:later');
     expect(lateTimerPath).toBeDefined();
 
     await expect(harness.runPath(lateTimerPath!)).rejects.toThrow(
@@ -126,10 +133,7 @@ describe('model harness', () => {
       ...loginOptions,
       afterStep: {
         'done:login': ({ effects, stepEffects }) => {
-          seen.push({
-            inputs: effects.invocations('login').map((call) => call.input),
-            actions: stepEffects.actionNames(),
-          });
+          seen.push({ inputs: effects.inputsOf('login'), actions: stepEffects.actionNames() });
         },
       },
     });
@@ -137,6 +141,74 @@ describe('model harness', () => {
 
     expect(seen).toContainEqual({ inputs: [{ email: 'ada@example.com' }], actions: ['announceSignIn'] });
     expect(harness.observersNeverRun()).toEqual([]);
+  });
+
+  it("fails a step whose effects differ from its label's declaration", async () => {
+    const harness = createModelHarness(loginMachine, {
+      ...loginOptions,
+      effects: { ...loginOptions.effects, 'form.retry': [start('login', { email: 'bob@example.com' })] },
+    });
+    const retryPath = harness.paths.find((path) => path.description.includes('form.retry'))!;
+
+    await expect(harness.runPath(retryPath)).rejects.toThrow(
+      /The step's effects differ from what `effects` declares for 'form.retry'\.\n {2}declared: start login\(\{"email":"bob@example.com"\}\)\n {2}actual: {3}start login\(\{"email":"ada@example.com"\}\)/,
+    );
+  });
+
+  it('fails a step that has effects when its label declares none, naming the label and the effects', async () => {
+    const { 'done:login': _undeclared, ...effects } = loginOptions.effects;
+    const harness = createModelHarness(loginMachine, { ...loginOptions, effects });
+    const signInPath = harness.paths.find((path) => path.description.includes('done:login'))!;
+
+    await expect(harness.runPath(signInPath)).rejects.toThrow(
+      "The step had effects, but `effects` declares none for 'done:login': call announceSignIn()",
+    );
+  });
+
+  it('fails when the machine stops asking for an effect the test declares', async () => {
+    // The entry action turns into a built-in (an assign): the machine no longer asks for the effect.
+    const silentSignIn = loginMachine.provide({ actions: { announceSignIn: assign({}) } });
+    const harness = createModelHarness(silentSignIn, loginOptions);
+    const signInPath = harness.paths.find((path) => path.description.includes('done:login'))!;
+
+    await expect(harness.runPath(signInPath)).rejects.toThrow(/actual: {3}\(none\)/);
+  });
+
+  it('fails when a named delay of the machine differs from the value the test gives (the spec)', () => {
+    const tenfold = loginMachine.provide({ delays: { retryDelay: 30000 } });
+    expect(() => createModelHarness(tenfold, loginOptions)).toThrow(
+      "delay 'retryDelay' is 30000 ms in the machine, but the test gives 3000 ms.",
+    );
+  });
+
+  it('fails when the test gives no value for a named delay, or one for a delay the machine lacks', () => {
+    expect(() => createModelHarness(loginMachine, { ...loginOptions, delays: {} })).toThrow(
+      "delay 'retryDelay' has no value in `delays`: write the spec's value, in ms.",
+    );
+    expect(() =>
+      createModelHarness(loginMachine, { ...loginOptions, delays: { retryDelay: 3000, pollEvery: 3000 } }),
+    ).toThrow("`delays` gives 'pollEvery', which is not a named delay of the machine (stale).");
+  });
+
+  it('refuses a machine with an unnamed numeric delay', () => {
+    const machine = createMachine({
+      id: 'blink',
+      initial: 'on',
+      states: { on: { after: { 400: 'off' } }, off: {} },
+    });
+    expect(() => createModelHarness(machine)).toThrow(
+      "state 'blink.on' uses an unnamed delay of 400 ms: name it in setup({ delays }) so the test can check it",
+    );
+  });
+
+  it('checks a computed delay when a path fires it: the clock must move by the value the test gives', async () => {
+    const computed = loginMachine.provide({ delays: { retryDelay: () => 30000 } });
+    const harness = createModelHarness(computed, loginOptions);
+    const retryPath = harness.paths.find((path) => path.description.includes('after:retryDelay'))!;
+
+    await expect(harness.runPath(retryPath)).rejects.toThrow(
+      "Delay 'retryDelay' fired after 30000 ms; the test gives 3000 ms.",
+    );
   });
 
   it('moves the simulated clock exactly to the delay', async () => {

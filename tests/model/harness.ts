@@ -2,13 +2,19 @@ import { relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
 import { writeCoverageRecord } from './lib/coverage-store';
-import { type ExecutionOptions, type ExecutionRecord, executePath, type StepObserver } from './lib/executor';
-import { type ActorOutcomes, checkEventFixtures, createModelEvents } from './lib/model-events';
+import {
+  type EffectsExpectation,
+  type ExecutionOptions,
+  type ExecutionRecord,
+  executePath,
+  type StepObserver,
+} from './lib/executor';
+import { type ActorOutcomes, checkDelays, checkEventFixtures, createModelEvents } from './lib/model-events';
 import { generateTransitionPaths, type ModelPath, serializeValueAndContext } from './lib/paths';
 import { formatTransition, listTransitions, type MachineTransition } from './lib/transitions';
 
-export type { EffectLog } from './lib/doubles';
-export type { StepObservation, StepObserver } from './lib/executor';
+export { call, type Effect, type EffectLog, start } from './lib/doubles';
+export type { EffectsExpectation, StepObservation, StepObserver } from './lib/executor';
 export type { ModelPath } from './lib/paths';
 export type { MachineTransition } from './lib/transitions';
 
@@ -32,6 +38,13 @@ export interface ModelTestOptions<TMachine extends AnyStateMachine> {
   states?: Readonly<Record<string, StepObserver<SnapshotFrom<TMachine>>>>;
   /** Observations per step label (`auth.signedIn`, `done:loadUser`, `error:signOut`, `after:userLoadTimeout`). */
   afterStep?: Readonly<Record<string, StepObserver<SnapshotFrom<TMachine>>>>;
+  /**
+   * The exact effects of the steps of each label, in order: `start(actor, input)` and `call(action, params)`.
+   * A step that has effects while its label has no entry fails; so does any difference.
+   */
+  effects?: Readonly<Record<string, EffectsExpectation<SnapshotFrom<TMachine>>>>;
+  /** The spec's value, in ms, of every named delay of the machine (`{ userLoadTimeout: 7000 }`). */
+  delays?: Readonly<Record<string, number>>;
   /** Implementations that replace the generated doubles, for actors the executor cannot settle itself. */
   provide?: ExecutionOptions['provide'];
 }
@@ -52,7 +65,10 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
   machine: TMachine,
   options: ModelTestOptions<TMachine> = {},
 ) {
-  const problems = checkEventFixtures(machine, options.events ?? []);
+  const problems = [
+    ...checkEventFixtures(machine, options.events ?? []),
+    ...checkDelays(machine, options.delays ?? {}),
+  ];
   if (problems.length > 0) {
     throw new Error(
       `The model test of '${machine.id}' does not match the machine:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
@@ -87,6 +103,7 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
       [
         ...Object.keys(options.states ?? {}).map((key) => `state ${key}`),
         ...Object.keys(options.afterStep ?? {}).map((key) => `step ${key}`),
+        ...Object.keys(options.effects ?? {}).map((key) => `effects ${key}`),
       ].filter((key) => !record.observersRun.has(key)),
   };
 }

@@ -80,7 +80,12 @@ export function createModelEvents(machine: AnyStateMachine, options: ModelEventO
     return owner ? rest.slice(0, -(owner.id.length + 1)) : rest;
   }
 
-  return { eventsFor, labelOf, sourceOf };
+  /** The delay (its name, or its milliseconds if unnamed) that an `xstate.after.*` event stands for. */
+  function delayOf(event: EventObject): string {
+    return afterDelay(event.type);
+  }
+
+  return { eventsFor, labelOf, sourceOf, delayOf };
 }
 
 export type ModelEvents = ReturnType<typeof createModelEvents>;
@@ -110,6 +115,39 @@ export function checkEventFixtures(machine: AnyStateMachine, events: readonly Ev
     .filter((type) => !accepted.some((descriptor) => matchesDescriptor(descriptor, type)))
     .map((type) => `\`events\` lists '${type}', which the machine does not accept (stale fixture).`);
   return [...missing, ...stale];
+}
+
+/**
+ * What is wrong with the test's delays: each named delay of the machine needs the spec's value written in the
+ * test (a number in the machine is compared now; a delay computed by a function is checked when a path fires
+ * it), values for delays the machine does not have are stale, and an unnamed `after: { 3000: … }` cannot be
+ * checked against anything, so it is refused.
+ */
+export function checkDelays(machine: AnyStateMachine, delays: Readonly<Record<string, number>>): string[] {
+  const problems: string[] = [];
+  for (const node of allStateNodes(machine.root)) {
+    for (const descriptor of node.transitions.keys()) {
+      if (!descriptor.startsWith(AFTER)) continue;
+      const reference = descriptor.slice(AFTER.length, -(node.id.length + 1));
+      if (/^\d+$/.test(reference))
+        problems.push(
+          `state '${node.id}' uses an unnamed delay of ${reference} ms: name it in setup({ delays }) so the test can check it against the spec.`,
+        );
+    }
+  }
+  const named = machine.implementations.delays as Record<string, unknown>;
+  for (const [name, value] of Object.entries(named)) {
+    const expected = delays[name];
+    if (expected === undefined)
+      problems.push(`delay '${name}' has no value in \`delays\`: write the spec's value, in ms.`);
+    else if (typeof value === 'number' && value !== expected)
+      problems.push(`delay '${name}' is ${value} ms in the machine, but the test gives ${expected} ms.`);
+  }
+  for (const name of Object.keys(delays)) {
+    if (!(name in named))
+      problems.push(`\`delays\` gives '${name}', which is not a named delay of the machine (stale).`);
+  }
+  return problems;
 }
 
 export function invokeIdOf(event: EventObject): { kind: 'done' | 'error'; actorId: string } | null {
