@@ -1,5 +1,5 @@
 /**
- * `npm run test:model`: runs the model-based tests (vitest project "model"), then prints transition coverage,
+ * `npm run test:model`: runs the model-based tests (vitest projects "model" and "model-view"), then prints transition coverage,
  * one row per machine under src/machines (subfolders and factories included), and writes it to
  * .data/coverage/model.json for CI. Fails when a test fails, when a machine is below 100 %, when a machine has
  * no model test at all, or when a module or factory there cannot be loaded or built.
@@ -57,7 +57,8 @@ async function main(): Promise<number> {
 function runModelTests(vitestArgs: string[]): number {
   // vitest's package exports do not expose its CLI file; the installed copy is the one npm scripts use.
   const vitest = join(ROOT, 'node_modules/vitest/vitest.mjs');
-  const result = spawnSync(process.execPath, [vitest, 'run', '--project', 'model', ...vitestArgs], {
+  const projects = ['--project', 'model', '--project', 'model-view'];
+  const result = spawnSync(process.execPath, [vitest, 'run', ...projects, ...vitestArgs], {
     cwd: ROOT,
     stdio: 'inherit',
   });

@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
-import { writeCoverageRecord } from './lib/coverage-store';
+import { type ViewRecord, writeCoverageRecord } from './lib/coverage-store';
 import {
   type EffectsExpectation,
   type ExecutionOptions,
@@ -12,11 +12,22 @@ import {
 import { type ActorOutcomes, checkDelays, checkEventFixtures, createModelEvents } from './lib/model-events';
 import { generateTransitionPaths, type ModelPath, serializeValueAndContext } from './lib/paths';
 import { formatTransition, listTransitions, type MachineTransition } from './lib/transitions';
+import type { ModelView } from './lib/view-driver';
 
 export { call, type Effect, type EffectLog, start } from './lib/doubles';
 export type { EffectsExpectation, StepObservation, StepObserver } from './lib/executor';
 export type { ModelPath } from './lib/paths';
 export type { MachineTransition } from './lib/transitions';
+export type { ModelView, RenderedView, User } from './lib/view-driver';
+
+/**
+ * A machine's view for the model: its rendered Mantine view (every path is then replayed through it too),
+ * `'none: <reason>'` for a machine no view shows, or `'pending: <reason>'` while its view is not wired yet.
+ */
+export type ViewDeclaration<TMachine extends AnyStateMachine> =
+  | ModelView<TMachine, EventFromLogic<TMachine>, SnapshotFrom<TMachine>>
+  | `none: ${string}`
+  | `pending: ${string}`;
 
 type ActorNames<TMachine extends AnyStateMachine> = Extract<
   keyof TMachine['implementations']['actors'],
@@ -47,6 +58,8 @@ export interface ModelTestOptions<TMachine extends AnyStateMachine> {
   delays?: Readonly<Record<string, number>>;
   /** Implementations that replace the generated doubles, for actors the executor cannot settle itself. */
   provide?: ExecutionOptions['provide'];
+  /** The machine's view; `npm run test:model` requires every model test to declare one (or say why none). */
+  view?: ViewDeclaration<TMachine>;
 }
 
 export interface TransitionCoverage {
@@ -82,6 +95,8 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
   const transitions = listTransitions(machine);
   const record: ExecutionRecord = { takenTransitions: new Set(), observersRun: new Set() };
   const executionOptions = options as ExecutionOptions;
+  const view = typeof options.view === 'object' ? (options.view as unknown as ModelView) : undefined;
+  let viewPathsReplayed = 0;
 
   return {
     paths,
@@ -90,6 +105,25 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
     /** Executes one path on a fresh actor; rejects with the first step where the actor and model disagree. */
     runPath: (path: ModelPath) =>
       executePath(machine, path, modelEvents, serializeState, executionOptions, record),
+    /**
+     * Executes one path through the machine's rendered view (needs a DOM: the `model-view` vitest project);
+     * counts it as view-replayed once it passes.
+     */
+    runPathInView: async (path: ModelPath) => {
+      if (!view) throw new Error(`The model test of '${machine.id}' declares no rendered view.`);
+      // Loaded only here: testing-library needs a DOM, and machines without a view run in plain node.
+      const { viewDriver } = await import('./lib/view-driver');
+      await executePath(
+        machine,
+        path,
+        modelEvents,
+        serializeState,
+        executionOptions,
+        record,
+        viewDriver(view),
+      );
+      viewPathsReplayed += 1;
+    },
     coverage: (): TransitionCoverage => ({
       machineId: machine.id,
       transitions,
@@ -97,15 +131,29 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
       untaken: transitions.filter((transition) => !record.takenTransitions.has(transition.key)),
     }),
     /** What `npm run test:model`'s table needs from this run (the test file adds who it is). */
-    coverageRecord: () => ({ transitions, takenKeys: [...record.takenTransitions] }),
+    coverageRecord: () => ({
+      transitions,
+      takenKeys: [...record.takenTransitions],
+      paths: paths.length,
+      viewPathsReplayed,
+      view: describeView(options.view),
+    }),
     /** Declared observations that no step ever reached: an assertion that never runs proves nothing. */
     observersNeverRun: (): string[] =>
       [
         ...Object.keys(options.states ?? {}).map((key) => `state ${key}`),
         ...Object.keys(options.afterStep ?? {}).map((key) => `step ${key}`),
         ...Object.keys(options.effects ?? {}).map((key) => `effects ${key}`),
+        ...Object.keys(view?.shows ?? {}).map((key) => `shows ${key}`),
       ].filter((key) => !record.observersRun.has(key)),
   };
+}
+
+function describeView(view: object | string | undefined): ViewRecord {
+  if (view === undefined) return { kind: 'undeclared' };
+  if (typeof view === 'object') return { kind: 'rendered' };
+  const [kind, ...reason] = view.split(':');
+  return { kind: kind as 'none' | 'pending', reason: reason.join(':').trim() };
 }
 
 /** Lists untaken transitions by source state, event and target, one a line. */
@@ -127,6 +175,11 @@ export function describeModel<TMachine extends AnyStateMachine>(
 
     for (const [index, path] of harness.paths.entries()) {
       it(`path ${index + 1}: ${path.description}`, () => harness.runPath(path));
+    }
+    if (typeof options.view === 'object') {
+      for (const [index, path] of harness.paths.entries()) {
+        it(`path ${index + 1} (view): ${path.description}`, () => harness.runPathInView(path));
+      }
     }
 
     it('takes every transition the machine declares', () => {

@@ -203,7 +203,7 @@ export async function executePath(
 }
 
 /** The actor under test runs `logic`, or a copy the view made of it with `logic.provide(...)`. */
-function isLogicUnderTest(actorRef: { logic?: unknown }, logic: AnyStateMachine): boolean {
+export function isLogicUnderTest(actorRef: { logic?: unknown }, logic: AnyStateMachine): boolean {
   const running = actorRef.logic as AnyStateMachine | undefined;
   return running === logic || running?.config === logic.config;
 }

@@ -1,0 +1,151 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { loginMachine } from './fixtures/login';
+import { LoginView } from './fixtures/login-view';
+import { call, createModelHarness, type ModelView, type StepObservation, start } from './harness';
+
+// The view replay is proved on the fixture login machine and a tiny Mantine view of it (DOM: the model-view project).
+
+type LoginSnapshot = ReturnType<typeof loginMachine.getInitialSnapshot>;
+
+const emailField = () => screen.getByRole('textbox', { name: 'Email' });
+const signInButton = () => screen.getByRole('button', { name: 'Sign in' });
+
+function loginView({
+  hidesFailure = false,
+} = {}): ModelView<typeof loginMachine, Parameters<typeof loginMachine.transition>[1], LoginSnapshot> {
+  return {
+    render: ({ logic, actorOptions }) =>
+      render(
+        <MantineProvider>
+          <LoginView logic={logic} actorOptions={actorOptions} hidesFailure={hidesFailure} />
+        </MantineProvider>,
+      ),
+    // `session.logout` is not here: the session ends elsewhere (another tab), so it is sent to the actor.
+    perform: {
+      'form.change': async ({ email }, user) => {
+        await user.clear(emailField());
+        if (email) await user.type(emailField(), email);
+      },
+      'form.submit': async (_event, user) => user.click(signInButton()),
+      'form.retry': async (_event, user) => user.click(screen.getByRole('button', { name: 'Try again' })),
+    },
+    shows: {
+      editing: ({ context }) => {
+        expect(emailField()).toHaveValue(context.email);
+        expect(emailField()).toBeEnabled();
+        expect(signInButton()).toBeEnabled();
+        if (context.error === null) expect(screen.queryByRole('alert')).toBeNull();
+        // The last problem stays until the next submit: a missing address, or the failure before a retry.
+        else expect(screen.getByRole('alert')).toHaveTextContent(context.error);
+      },
+      submitting: () => {
+        expect(signInButton()).toBeDisabled();
+        expect(signInButton()).toHaveAttribute('data-loading');
+        expect(emailField()).toBeDisabled();
+      },
+      failed: () => {
+        expect(screen.getByRole('alert')).toHaveTextContent('Sign-in failed.');
+        expect(signInButton()).toBeDisabled();
+        expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+      },
+      'signedIn.admin': () => void expect(screen.getByText('Welcome, administrator.')).toBeInTheDocument(),
+      'signedIn.member': () => void expect(screen.getByText('Welcome back.')).toBeInTheDocument(),
+    },
+  };
+}
+
+const loginOptions = {
+  events: [
+    { type: 'form.change', email: '' },
+    { type: 'form.change', email: 'ada@example.com' },
+    { type: 'form.submit' },
+    { type: 'form.retry' },
+    { type: 'session.logout' },
+  ],
+  actors: { login: { outputs: [{ role: 'admin' }, { role: 'member' }] } },
+  delays: { retryDelay: 3000 },
+  effects: {
+    'form.submit': ({ previous }: StepObservation) =>
+      previous?.context.email === 'ada@example.com' ? [start('login', { email: 'ada@example.com' })] : [],
+    'form.retry': [start('login', { email: 'ada@example.com' })],
+    'done:login': [call('announceSignIn')],
+  },
+} as const;
+
+describe('model harness, replayed through a view', () => {
+  it('replays every path through the rendered view, performing user events and checking what it shows', async () => {
+    const harness = createModelHarness(loginMachine, { ...loginOptions, view: loginView() });
+    for (const path of harness.paths) await harness.runPathInView(path);
+
+    expect(harness.coverage().untaken).toEqual([]);
+    expect(harness.observersNeverRun()).toEqual([]);
+    expect(harness.coverageRecord()).toMatchObject({
+      paths: harness.paths.length,
+      viewPathsReplayed: harness.paths.length,
+      view: { kind: 'rendered' },
+    });
+  });
+
+  it('fails when the view stops showing an error', async () => {
+    const harness = createModelHarness(loginMachine, {
+      ...loginOptions,
+      view: loginView({ hidesFailure: true }),
+    });
+    const failurePath = harness.paths.find((path) => path.description.includes('error:login'))!;
+
+    await expect(harness.runPathInView(failurePath)).rejects.toThrow(
+      /The view does not show state "failed" as `shows\['failed'\]` says:\n.*Unable to find role="alert"/,
+    );
+    expect(harness.coverageRecord().viewPathsReplayed).toBe(0);
+  });
+
+  it('fails, naming the state, when a state the path reaches has no `shows` entry', async () => {
+    const { failed: _failed, ...shows } = loginView().shows;
+    const harness = createModelHarness(loginMachine, { ...loginOptions, view: { ...loginView(), shows } });
+    const failurePath = harness.paths.find((path) => path.description.includes('error:login'))!;
+
+    await expect(harness.runPathInView(failurePath)).rejects.toThrow(
+      'The view has no `shows` entry for state "failed": say what the page shows there.',
+    );
+  });
+
+  it('performs user events on the page: a control that sends nothing leaves the actor behind the model', async () => {
+    const view = loginView();
+    const harness = createModelHarness(loginMachine, {
+      ...loginOptions,
+      // The user presses Enter in the field instead of clicking; a view whose form ignored it would fail the same way.
+      view: {
+        ...view,
+        perform: { ...view.perform, 'form.submit': async (_event, user) => user.click(emailField()) },
+      },
+    });
+    const submitPath = harness.paths.find((path) => path.description.includes('done:login'))!;
+
+    await expect(harness.runPathInView(submitPath)).rejects.toThrow(
+      /Step \d \(form.submit\)[\s\S]*The actor is not where the model says\.\n {2}model: {2}active \{"value":"submitting"/,
+    );
+  });
+
+  it('fails when the view does not create its actor from the logic and options it is given', async () => {
+    const view = loginView();
+    const harness = createModelHarness(loginMachine, {
+      ...loginOptions,
+      view: {
+        ...view,
+        // Its own actor, without the harness's doubles, clock and inspection: nothing the model could drive.
+        render: ({ actorOptions }) =>
+          render(
+            <MantineProvider>
+              <LoginView logic={loginMachine} actorOptions={{ ...actorOptions, inspect: () => {} }} />
+            </MantineProvider>,
+          ),
+      },
+    });
+
+    await expect(harness.runPathInView(harness.paths[0]!)).rejects.toThrow(
+      'The view created no actor from the logic it was given',
+    );
+  });
+});
