@@ -1,8 +1,10 @@
 /**
  * `npm run test:model`: runs the model-based tests (vitest projects "model" and "model-view"), then prints transition coverage,
  * one row per machine under src/machines (subfolders and factories included), and writes it to
- * .data/coverage/model.json for CI. Fails when a test fails, when a machine is below 100 %, when a machine has
- * no model test at all, or when a module or factory there cannot be loaded or built.
+ * .data/coverage/model.json for CI: states, transitions, taken, %, paths and paths replayed through the view.
+ * Fails when a test fails, when a machine is below 100 % of its transitions, when a machine with a view has a
+ * path not replayed through it, when a model test declares no view (nor why it has none), when a machine has no
+ * model test at all, or when a module or factory there cannot be loaded or built.
  *
  *   tsx scripts/model-coverage.ts            run the model tests, then report
  *   tsx scripts/model-coverage.ts --report   report on the records of a model test run that already happened
@@ -14,7 +16,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COVERAGE_DIR, clearCoverageRecords, readCoverageRecords } from '../tests/model/lib/coverage-store';
-import { coverageFailures, formatCoverageTable, measureCoverage } from '../tests/model/lib/coverage-table';
+import {
+  coverageFailures,
+  formatCoverageTable,
+  measureCoverage,
+  viewNotes,
+} from '../tests/model/lib/coverage-table';
 import { discoverMachines } from '../tests/model/lib/machine-discovery';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -35,8 +42,9 @@ async function main(): Promise<number> {
   process.stdout.write(
     [
       '',
-      'Model-based transition coverage (src/machines)',
+      'Model-based coverage (src/machines): transitions taken by real actors, paths replayed through views',
       formatCoverageTable(rows),
+      ...['', ...viewNotes(rows)].filter((note, index, notes) => notes.length > 1 || index > 0),
       ...failures.map((failure) => `\n${failure}`),
       '',
       '',

@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { assign, createMachine } from 'xstate';
 import { deadEndMachine, loginMachine, racingTimersMachine } from './fixtures/login';
+import { toggleMachine } from './fixtures/machines/toggle';
 import { call, createModelHarness, formatUntaken, type StepObservation, start } from './harness';
-import { coverageFailures, formatCoverageTable, measureCoverage } from './lib/coverage-table';
+import { coverageFailures, formatCoverageTable, measureCoverage, viewNotes } from './lib/coverage-table';
 import { discoverMachines } from './lib/machine-discovery';
 
 // The harness is proved on fixture machines; the app's machines are tested in their own files.
@@ -271,14 +272,64 @@ describe('coverage table', () => {
   it('fails the run for a machine without a model test', async () => {
     const { machines } = await discoverMachines(machinesDir, fixturesRoot);
     const toggle = machines.find((found) => found.machine.id === 'toggle')!.machine;
-    const harness = createModelHarness(toggle, { events: [{ type: 'toggle' }] });
+    const harness = createModelHarness(toggle, { events: [{ type: 'toggle' }], view: 'none: a fixture' });
     await runAll(harness);
     const records = [{ machineId: 'toggle', testFile: 'toggle.test.ts', ...harness.coverageRecord() }];
 
     const rows = measureCoverage(machines, records);
-    expect(formatCoverageTable(rows)).toMatch(/door\s+2\s+0\s+no model test/);
+    expect(formatCoverageTable(rows)).toMatch(/door\s+3\s+2\s+0\s+no model test/);
     expect(coverageFailures(rows)).toEqual([
       'door (fixtures/machines/nested/door.ts, createDoorMachine()): no model test. Add one that calls describeModel on it.',
     ]);
+  });
+});
+
+describe('coverage table, views', () => {
+  const toggle = { machine: toggleMachine, file: 'toggle.ts', exportName: 'toggleMachine' };
+
+  async function recordOf(options: Partial<Parameters<typeof createModelHarness>[1]>) {
+    const harness = createModelHarness(toggleMachine, { events: [{ type: 'toggle' }], ...options });
+    await runAll(harness);
+    return { machineId: 'toggle', testFile: 'toggle.test.ts', ...harness.coverageRecord() };
+  }
+
+  it('prints states, transitions, taken, %, paths and view-replayed paths per machine', async () => {
+    const rows = measureCoverage([toggle], [await recordOf({ view: 'none: a fixture' })]);
+    expect(formatCoverageTable(rows)).toBe(
+      [
+        'machine  states  transitions  taken      %  paths  view-replayed',
+        '-------  ------  -----------  -----  -----  -----  -------------',
+        'toggle        2            2      2  100.0      1           none',
+      ].join('\n'),
+    );
+    expect(coverageFailures(rows)).toEqual([]);
+    expect(viewNotes(rows)).toEqual(['toggle: view none (a fixture)']);
+  });
+
+  it('fails a machine whose model test declares neither a view nor why it has none', async () => {
+    const rows = measureCoverage([toggle], [await recordOf({})]);
+    expect(formatCoverageTable(rows)).toMatch(/toggle\s+2\s+2\s+2\s+100\.0\s+1\s+undeclared/);
+    expect(coverageFailures(rows)).toEqual([
+      "toggle (toggle.ts, toggleMachine): the model test declares no view. Give `view` (its rendered view) or `view: 'none: <why no view shows it>'`.",
+    ]);
+  });
+
+  it('fails a machine with a view when a path was not replayed through it', async () => {
+    const record = {
+      ...(await recordOf({ view: 'none: replaced below' })),
+      view: { kind: 'rendered' as const },
+    };
+    const rows = measureCoverage([toggle], [record]);
+    expect(formatCoverageTable(rows)).toMatch(/toggle\s+2\s+2\s+2\s+100\.0\s+1\s+0$/);
+    expect(coverageFailures(rows)).toEqual([
+      'toggle (toggle.ts, toggleMachine): 0 of 1 paths were replayed through its view.',
+    ]);
+  });
+
+  it('lets a view be pending, and says so under the table', async () => {
+    const rows = measureCoverage([toggle], [await recordOf({ view: 'pending: the lead wires it' })]);
+    expect(formatCoverageTable(rows)).toMatch(/toggle .* pending$/);
+    expect(coverageFailures(rows)).toEqual([]);
+    expect(viewNotes(rows)).toEqual(['toggle: view pending (the lead wires it)']);
   });
 });

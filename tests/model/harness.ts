@@ -168,7 +168,7 @@ export function formatUntaken(untaken: readonly MachineTransition[]): string {
  */
 export function describeModel<TMachine extends AnyStateMachine>(
   machine: TMachine,
-  options: ModelTestOptions<TMachine> = {},
+  options: ModelTestOptions<TMachine> & Required<Pick<ModelTestOptions<TMachine>, 'view'>>,
 ): void {
   describe(`${machine.id} machine, model-based`, () => {
     const harness = createModelHarness(machine, options);

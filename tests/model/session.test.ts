@@ -58,6 +58,8 @@ describeModel(sessionMachine, {
   },
   delays: { userLoadTimeout: USER_LOAD_TIMEOUT_MS },
 
+  view: "pending: the session's views (user menu, guard) replay once the composition root (issue 7 item 1) hands them the actor",
+
   effects: {
     init: [start('loadUser')],
     'auth.signedIn': ({ event }) => [start('exchangeToken', { accessToken: event.accessToken })],

@@ -67,6 +67,8 @@ describeModel(signInMachine, {
     resendConfirmation: { outputs: [undefined], errors: [alreadyConfirmed, rateLimited] },
   },
 
+  view: 'pending: SignInForm replays once the composition root (issue 7 item 1) hands it the actor',
+
   effects: {
     // The auth-service client starts loading as soon as the dialog opens.
     init: [call('prepareAuthService')],

@@ -1,19 +1,28 @@
-import type { CoverageRecord } from './coverage-store';
+import type { CoverageRecord, ViewRecord } from './coverage-store';
 import type { DiscoveredMachine } from './machine-discovery';
-import { formatTransition, listTransitions, type MachineTransition } from './transitions';
+import { allStateNodes, formatTransition, listTransitions, type MachineTransition } from './transitions';
 
 /** One row of `npm run test:model`'s table (and of .data/coverage/model.json). */
 export interface MachineCoverage {
   machine: string;
   file: string;
   exportName: string;
+  /** State nodes below the root, at every depth. */
+  states: number;
   transitions: number;
   taken: number;
   percent: number;
+  /** Generated paths, and how many of them passed through the machine's rendered view. */
+  paths: number;
+  viewReplayed: number;
+  view: ViewRecord;
   tested: boolean;
   testFiles: string[];
   untaken: MachineTransition[];
 }
+
+/** Which declaration wins when several test files cover one machine: a rendered view over a reason. */
+const VIEW_PRECEDENCE: ViewRecord['kind'][] = ['rendered', 'none', 'pending', 'undeclared'];
 
 /** The denominator comes from the machine itself; the records only say which keys real actors took. */
 export function measureCoverage(
@@ -25,13 +34,21 @@ export function measureCoverage(
     const takenKeys = new Set(recordsOfMachine.flatMap((record) => record.takenKeys));
     const transitions = listTransitions(machine);
     const taken = transitions.filter((transition) => takenKeys.has(transition.key)).length;
+    const views = recordsOfMachine.map((record) => record.view);
+    const view = VIEW_PRECEDENCE.map((kind) => views.find((declared) => declared.kind === kind)).find(
+      (declared) => declared !== undefined,
+    );
     return {
       machine: machine.id,
       file,
       exportName,
+      states: allStateNodes(machine.root).length - 1,
       transitions: transitions.length,
       taken,
       percent: transitions.length === 0 ? 100 : Math.floor((taken / transitions.length) * 1000) / 10,
+      paths: sum(recordsOfMachine.map((record) => record.paths)),
+      viewReplayed: sum(recordsOfMachine.map((record) => record.viewPathsReplayed)),
+      view: view ?? { kind: 'undeclared' },
       tested: recordsOfMachine.length > 0,
       testFiles: [...new Set(recordsOfMachine.map((record) => record.testFile))],
       untaken: transitions.filter((transition) => !takenKeys.has(transition.key)),
@@ -39,27 +56,49 @@ export function measureCoverage(
   });
 }
 
-/** Why the run fails, one entry per machine (none when every machine is tested and fully covered). */
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
+/**
+ * Why the run fails (none when every machine is tested, takes every transition and, if it has a view, replays
+ * every path through it). A machine whose test declares no view, nor why it has none, fails too.
+ */
 export function coverageFailures(rows: readonly MachineCoverage[]): string[] {
   if (rows.length === 0) return ['No machines were found.'];
   return rows.flatMap((row): string[] => {
     const name = `${row.machine} (${row.file}, ${row.exportName})`;
     if (!row.tested) return [`${name}: no model test. Add one that calls describeModel on it.`];
+    const failures: string[] = [];
     if (row.untaken.length > 0)
-      return [
+      failures.push(
         `${name}: ${row.untaken.length} untaken transition(s):\n${row.untaken.map((transition) => `  ${formatTransition(transition)}`).join('\n')}`,
-      ];
-    return [];
+      );
+    if (row.view.kind === 'undeclared')
+      failures.push(
+        `${name}: the model test declares no view. Give \`view\` (its rendered view) or \`view: 'none: <why no view shows it>'\`.`,
+      );
+    if (row.view.kind === 'rendered' && row.viewReplayed < row.paths)
+      failures.push(`${name}: ${row.viewReplayed} of ${row.paths} paths were replayed through its view.`);
+    return failures;
   });
 }
 
+/** Machines whose view is declared pending or absent, with the test's reason: printed under the table. */
+export function viewNotes(rows: readonly MachineCoverage[]): string[] {
+  return rows.flatMap(({ machine, view }) =>
+    view.kind === 'none' || view.kind === 'pending' ? [`${machine}: view ${view.kind} (${view.reason})`] : [],
+  );
+}
+
 export function formatCoverageTable(rows: readonly MachineCoverage[]): string {
-  const header = ['machine', 'transitions', 'taken', '%'];
+  const header = ['machine', 'states', 'transitions', 'taken', '%', 'paths', 'view-replayed'];
   const cells = rows.map((row) => [
     row.machine,
+    String(row.states),
     String(row.transitions),
     String(row.taken),
     row.tested ? row.percent.toFixed(1) : 'no model test',
+    String(row.paths),
+    row.view.kind === 'rendered' ? String(row.viewReplayed) : row.view.kind,
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...cells.map((cell) => cell[column]!.length)),
