@@ -39,12 +39,13 @@ async function main(): Promise<number> {
   const { machines, problems } = await discoverMachines(MACHINES_DIR, ROOT);
   const rows = measureCoverage(machines, readCoverageRecords());
   const failures = [...problems, ...coverageFailures(rows)];
+  const notes = viewNotes(rows);
   process.stdout.write(
     [
       '',
       'Model-based coverage (src/machines): transitions taken by real actors, paths replayed through views',
       formatCoverageTable(rows),
-      ...['', ...viewNotes(rows)].filter((note, index, notes) => notes.length > 1 || index > 0),
+      ...(notes.length > 0 ? ['', ...notes] : []),
       ...failures.map((failure) => `\n${failure}`),
       '',
       '',
