@@ -128,6 +128,14 @@ describe('model harness, replayed through a view', () => {
     );
   });
 
+  it('fails on a `perform` entry for an event the machine does not accept', () => {
+    const view = loginView();
+    const perform = { ...view.perform, 'form.cancel': async () => {} };
+    expect(() =>
+      createModelHarness(loginMachine, { ...loginOptions, view: { ...view, perform } as never }),
+    ).toThrow("the view's `perform` acts out 'form.cancel', which the machine does not accept (stale).");
+  });
+
   it('fails when the view does not create its actor from the logic and options it is given', async () => {
     const view = loginView();
     const harness = createModelHarness(loginMachine, {

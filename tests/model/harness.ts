@@ -9,7 +9,13 @@ import {
   executePath,
   type StepObserver,
 } from './lib/executor';
-import { type ActorOutcomes, checkDelays, checkEventFixtures, createModelEvents } from './lib/model-events';
+import {
+  type ActorOutcomes,
+  acceptedEventTypes,
+  checkDelays,
+  checkEventFixtures,
+  createModelEvents,
+} from './lib/model-events';
 import { generateTransitionPaths, type ModelPath, serializeValueAndContext } from './lib/paths';
 import { formatTransition, listTransitions, type MachineTransition } from './lib/transitions';
 import type { ModelView } from './lib/view-driver';
@@ -81,6 +87,7 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
   const problems = [
     ...checkEventFixtures(machine, options.events ?? []),
     ...checkDelays(machine, options.delays ?? {}),
+    ...checkPerformedEvents(machine, options.view),
   ];
   if (problems.length > 0) {
     throw new Error(
@@ -147,6 +154,15 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
         ...Object.keys(view?.shows ?? {}).map((key) => `shows ${key}`),
       ].filter((key) => !record.observersRun.has(key)),
   };
+}
+
+/** A view that performs an event the machine does not accept acts out something no path will ever ask for. */
+function checkPerformedEvents(machine: AnyStateMachine, view: object | string | undefined): string[] {
+  if (typeof view !== 'object') return [];
+  const accepted = acceptedEventTypes(machine);
+  return Object.keys((view as ModelView).perform)
+    .filter((type) => !accepted.includes(type))
+    .map((type) => `the view's \`perform\` acts out '${type}', which the machine does not accept (stale).`);
 }
 
 function describeView(view: object | string | undefined): ViewRecord {
