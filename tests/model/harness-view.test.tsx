@@ -1,9 +1,16 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { configure, getConfig, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loginMachine } from './fixtures/login';
 import { LoginView } from './fixtures/login-view';
-import { call, createModelHarness, type ModelView, type StepObservation, start } from './harness';
+import {
+  call,
+  createModelHarness,
+  describeModel,
+  type ModelView,
+  type StepObservation,
+  start,
+} from './harness';
 
 // The view replay is proved on the fixture login machine and a tiny Mantine view of it (DOM: the model-view project).
 
@@ -74,86 +81,94 @@ const loginOptions = {
   },
 } as const;
 
-describe('model harness, replayed through a view', () => {
-  it('replays every path through the rendered view, performing user events and checking what it shows', async () => {
-    const harness = createModelHarness(loginMachine, { ...loginOptions, view: loginView() });
-    for (const path of harness.paths) await harness.runPathInView(path);
+// What a machine's model test with a view looks like: `path N: …` against the bare actor, then `path N (view): …`.
+describeModel(loginMachine, { ...loginOptions, view: loginView() });
 
-    expect(harness.coverage().untaken).toEqual([]);
-    expect(harness.observersNeverRun()).toEqual([]);
+describe('model harness, replayed through a view', () => {
+  it('counts a path as view-replayed once it passes through the view', async () => {
+    const harness = createModelHarness(loginMachine, { ...loginOptions, view: loginView() });
+    for (const path of harness.paths.slice(0, 2)) await harness.runPathInView(path);
+
     expect(harness.coverageRecord()).toMatchObject({
       paths: harness.paths.length,
-      viewPathsReplayed: harness.paths.length,
+      viewPathsReplayed: 2,
       view: { kind: 'rendered' },
     });
   });
 
-  it('fails when the view stops showing an error', async () => {
-    const harness = createModelHarness(loginMachine, {
-      ...loginOptions,
-      view: loginView({ hidesFailure: true }),
-    });
-    const failurePath = harness.paths.find((path) => path.description.includes('error:login'))!;
+  describe('failures', () => {
+    // Each failure waits out the settle time once; a failing view does not get faster by waiting a full second.
+    const { asyncUtilTimeout } = getConfig();
+    beforeEach(() => configure({ asyncUtilTimeout: 200 }));
+    afterEach(() => configure({ asyncUtilTimeout }));
 
-    await expect(harness.runPathInView(failurePath)).rejects.toThrow(
-      /The view does not show state "failed" as `shows\['failed'\]` says:\n.*Unable to find role="alert"/,
-    );
-    expect(harness.coverageRecord().viewPathsReplayed).toBe(0);
-  });
+    it('fails when the view stops showing an error', async () => {
+      const harness = createModelHarness(loginMachine, {
+        ...loginOptions,
+        view: loginView({ hidesFailure: true }),
+      });
+      const failurePath = harness.paths.find((path) => path.description.includes('error:login'))!;
 
-  it('fails, naming the state, when a state the path reaches has no `shows` entry', async () => {
-    const { failed: _failed, ...shows } = loginView().shows;
-    const harness = createModelHarness(loginMachine, { ...loginOptions, view: { ...loginView(), shows } });
-    const failurePath = harness.paths.find((path) => path.description.includes('error:login'))!;
-
-    await expect(harness.runPathInView(failurePath)).rejects.toThrow(
-      'The view has no `shows` entry for state "failed": say what the page shows there.',
-    );
-  });
-
-  it('performs user events on the page: a control that sends nothing leaves the actor behind the model', async () => {
-    const view = loginView();
-    const harness = createModelHarness(loginMachine, {
-      ...loginOptions,
-      // The user presses Enter in the field instead of clicking; a view whose form ignored it would fail the same way.
-      view: {
-        ...view,
-        perform: { ...view.perform, 'form.submit': async (_event, user) => user.click(emailField()) },
-      },
-    });
-    const submitPath = harness.paths.find((path) => path.description.includes('done:login'))!;
-
-    await expect(harness.runPathInView(submitPath)).rejects.toThrow(
-      /Step \d \(form.submit\)[\s\S]*The actor is not where the model says\.\n {2}model: {2}active \{"value":"submitting"/,
-    );
-  });
-
-  it('fails on a `perform` entry for an event the machine does not accept', () => {
-    const view = loginView();
-    const perform = { ...view.perform, 'form.cancel': async () => {} };
-    expect(() =>
-      createModelHarness(loginMachine, { ...loginOptions, view: { ...view, perform } as never }),
-    ).toThrow("the view's `perform` acts out 'form.cancel', which the machine does not accept (stale).");
-  });
-
-  it('fails when the view does not create its actor from the logic and options it is given', async () => {
-    const view = loginView();
-    const harness = createModelHarness(loginMachine, {
-      ...loginOptions,
-      view: {
-        ...view,
-        // Its own actor, without the harness's doubles, clock and inspection: nothing the model could drive.
-        render: ({ actorOptions }) =>
-          render(
-            <MantineProvider>
-              <LoginView logic={loginMachine} actorOptions={{ ...actorOptions, inspect: () => {} }} />
-            </MantineProvider>,
-          ),
-      },
+      await expect(harness.runPathInView(failurePath)).rejects.toThrow(
+        /The view does not show state "failed" as `shows\['failed'\]` says:\n.*Unable to find role="alert"/,
+      );
+      expect(harness.coverageRecord().viewPathsReplayed).toBe(0);
     });
 
-    await expect(harness.runPathInView(harness.paths[0]!)).rejects.toThrow(
-      'The view created no actor from the logic it was given',
-    );
+    it('fails, naming the state, when a state the path reaches has no `shows` entry', async () => {
+      const { failed: _failed, ...shows } = loginView().shows;
+      const harness = createModelHarness(loginMachine, { ...loginOptions, view: { ...loginView(), shows } });
+      const failurePath = harness.paths.find((path) => path.description.includes('error:login'))!;
+
+      await expect(harness.runPathInView(failurePath)).rejects.toThrow(
+        'The view has no `shows` entry for state "failed": say what the page shows there.',
+      );
+    });
+
+    it('performs user events on the page: a control that sends nothing leaves the actor behind the model', async () => {
+      const view = loginView();
+      const harness = createModelHarness(loginMachine, {
+        ...loginOptions,
+        // The user presses Enter in the field instead of clicking; a view whose form ignored it would fail the same way.
+        view: {
+          ...view,
+          perform: { ...view.perform, 'form.submit': async (_event, user) => user.click(emailField()) },
+        },
+      });
+      const submitPath = harness.paths.find((path) => path.description.includes('done:login'))!;
+
+      await expect(harness.runPathInView(submitPath)).rejects.toThrow(
+        /Step \d \(form.submit\)[\s\S]*The actor is not where the model says\.\n {2}model: {2}active \{"value":"submitting"/,
+      );
+    });
+
+    it('fails on a `perform` entry for an event the machine does not accept', () => {
+      const view = loginView();
+      const perform = { ...view.perform, 'form.cancel': async () => {} };
+      expect(() =>
+        createModelHarness(loginMachine, { ...loginOptions, view: { ...view, perform } as never }),
+      ).toThrow("the view's `perform` acts out 'form.cancel', which the machine does not accept (stale).");
+    });
+
+    it('fails when the view does not create its actor from the logic and options it is given', async () => {
+      const view = loginView();
+      const harness = createModelHarness(loginMachine, {
+        ...loginOptions,
+        view: {
+          ...view,
+          // Its own actor, without the harness's doubles, clock and inspection: nothing the model could drive.
+          render: ({ actorOptions }) =>
+            render(
+              <MantineProvider>
+                <LoginView logic={loginMachine} actorOptions={{ ...actorOptions, inspect: () => {} }} />
+              </MantineProvider>,
+            ),
+        },
+      });
+
+      await expect(harness.runPathInView(harness.paths[0]!)).rejects.toThrow(
+        'The view created no actor from the logic it was given',
+      );
+    });
   });
 });

@@ -43,10 +43,10 @@ export interface ModelView<
   shows: Readonly<Record<string, (snapshot: TSnapshot) => void | Promise<void>>>;
 }
 
-/** How long the view may take to catch up with a step (the actor's state, then what the page shows). */
-const SETTLE_TIMEOUT_MS = 1000;
-
 /**
+ * How long the view may take to catch up with a step (the actor's state, then what the page shows) is Testing
+ * Library's `asyncUtilTimeout` (1 s unless configured).
+ *
  * Replays a path through the rendered view: the view creates the actor (found through the harness's inspection
  * as the root actor running the logic under test), user events are performed on the page, the outside world's
  * events are sent to the actor, and after each step the page must show what `shows` says for the state.
@@ -74,16 +74,13 @@ export function viewDriver(view: ModelView): PathDriver {
         actorOptions.inspect(inspection);
       };
       rendered = await view.render({ logic, actorOptions: { ...actorOptions, inspect } });
-      await waitFor(
-        () => {
-          if (!actor)
-            throw new Error(
-              'The view created no actor from the logic it was given: it must call createActor(logic, actorOptions) (or useActorRef) with both.',
-            );
-          if (!started) throw new Error('The view created its actor but never started it.');
-        },
-        { timeout: SETTLE_TIMEOUT_MS },
-      );
+      await waitFor(() => {
+        if (!actor)
+          throw new Error(
+            'The view created no actor from the logic it was given: it must call createActor(logic, actorOptions) (or useActorRef) with both.',
+          );
+        if (!started) throw new Error('The view created its actor but never started it.');
+      });
       return actor!;
     },
     send: async (target, event) => {
@@ -97,13 +94,10 @@ export function viewDriver(view: ModelView): PathDriver {
       // Doubles settle in microtasks and React renders soon after: most steps are done by the next macrotask.
       await nextMacrotask();
       try {
-        await waitFor(
-          () => {
-            const problem = where();
-            if (problem) throw new Error(problem);
-          },
-          { timeout: SETTLE_TIMEOUT_MS },
-        );
+        await waitFor(() => {
+          const problem = where();
+          if (problem) throw new Error(problem);
+        });
         return null;
       } catch {
         return where() ?? null;
@@ -119,7 +113,7 @@ export function viewDriver(view: ModelView): PathDriver {
       for (const [key, shows] of matching) {
         record.observersRun.add(`shows ${key}`);
         try {
-          await waitFor(() => shows(snapshot), { timeout: SETTLE_TIMEOUT_MS });
+          await waitFor(() => shows(snapshot));
         } catch (error) {
           throw new Error(
             `The view does not show state ${JSON.stringify(snapshot.value)} as \`shows['${key}']\` says:\n${error instanceof Error ? error.message : String(error)}`,
