@@ -43,6 +43,13 @@ export interface ModelView<
   shows: Readonly<Record<string, (snapshot: TSnapshot) => void | Promise<void>>>;
 }
 
+/** Runs a `shows` assertion once, as a promise; waitFor (polling, act environment) only when it does not pass yet. */
+type ShowsEntry = (snapshot: AnyMachineSnapshot) => void | Promise<void>;
+
+async function showsNow(shows: ShowsEntry, snapshot: AnyMachineSnapshot): Promise<void> {
+  await shows(snapshot);
+}
+
 /**
  * How long the view may take to catch up with a step (the actor's state, then what the page shows) is Testing
  * Library's `asyncUtilTimeout` (1 s unless configured).
@@ -93,6 +100,7 @@ export function viewDriver(view: ModelView): PathDriver {
     settle: async (where) => {
       // Doubles settle in microtasks and React renders soon after: most steps are done by the next macrotask.
       await nextMacrotask();
+      if (where() === null) return null;
       try {
         await waitFor(() => {
           const problem = where();
@@ -110,10 +118,12 @@ export function viewDriver(view: ModelView): PathDriver {
           `The view has no \`shows\` entry for state ${JSON.stringify(snapshot.value)}: say what the page shows there.`,
         );
       }
+      // React renders a store update in a microtask: one macrotask later the page shows the state the actor is in.
+      await nextMacrotask();
       for (const [key, shows] of matching) {
         record.observersRun.add(`shows ${key}`);
         try {
-          await waitFor(() => shows(snapshot));
+          await showsNow(shows, snapshot).catch(() => waitFor(() => shows(snapshot)));
         } catch (error) {
           throw new Error(
             `The view does not show state ${JSON.stringify(snapshot.value)} as \`shows['${key}']\` says:\n${error instanceof Error ? error.message : String(error)}`,
