@@ -314,6 +314,21 @@ describe('coverage table, views', () => {
     ]);
   });
 
+  it('fails a machine whose view declaration gives no reason', async () => {
+    const rows = measureCoverage([toggle], [await recordOf({ view: 'none: ' })]);
+    expect(coverageFailures(rows)).toEqual([expect.stringContaining('the model test declares no view.')]);
+  });
+
+  it('refuses to replay a view without a DOM, saying where view tests run', async () => {
+    const harness = createModelHarness(toggleMachine, {
+      events: [{ type: 'toggle' }],
+      view: { render: () => ({ unmount: () => {} }), perform: {}, shows: {} },
+    });
+    await expect(harness.runPathInView(harness.paths[0]!)).rejects.toThrow(
+      "Replaying 'toggle' through its view needs a DOM: name its model test *.test.tsx (vitest project model-view).",
+    );
+  });
+
   it('fails a machine with a view when a path was not replayed through it', async () => {
     const record = {
       ...(await recordOf({ view: 'none: replaced below' })),

@@ -118,6 +118,10 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
      */
     runPathInView: async (path: ModelPath) => {
       if (!view) throw new Error(`The model test of '${machine.id}' declares no rendered view.`);
+      if (typeof document === 'undefined')
+        throw new Error(
+          `Replaying '${machine.id}' through its view needs a DOM: name its model test *.test.tsx (vitest project model-view).`,
+        );
       // Loaded only here: testing-library needs a DOM, and machines without a view run in plain node.
       const { viewDriver } = await import('./lib/view-driver');
       await executePath(
@@ -168,8 +172,10 @@ function checkPerformedEvents(machine: AnyStateMachine, view: object | string | 
 function describeView(view: object | string | undefined): ViewRecord {
   if (view === undefined) return { kind: 'undeclared' };
   if (typeof view === 'object') return { kind: 'rendered' };
-  const [kind, ...reason] = view.split(':');
-  return { kind: kind as 'none' | 'pending', reason: reason.join(':').trim() };
+  const [kind, ...words] = view.split(':');
+  const reason = words.join(':').trim();
+  // A declaration without its reason says nothing a reader could check.
+  return reason === '' ? { kind: 'undeclared' } : { kind: kind as 'none' | 'pending', reason };
 }
 
 /** Lists untaken transitions by source state, event and target, one a line. */
