@@ -7,21 +7,17 @@ import {
   call,
   createModelHarness,
   describeModel,
-  type ModelView,
+  type MachineView,
   type StepObservation,
   start,
 } from './harness';
 
 // The view replay is proved on the fixture login machine and a tiny Mantine view of it (DOM: the model-view project).
 
-type LoginSnapshot = ReturnType<typeof loginMachine.getInitialSnapshot>;
-
 const emailField = () => screen.getByRole('textbox', { name: 'Email' });
 const signInButton = () => screen.getByRole('button', { name: 'Sign in' });
 
-function loginView({
-  hidesFailure = false,
-} = {}): ModelView<typeof loginMachine, Parameters<typeof loginMachine.transition>[1], LoginSnapshot> {
+function loginView({ hidesFailure = false } = {}): MachineView<typeof loginMachine> {
   return {
     render: ({ logic, actorOptions }) =>
       render(

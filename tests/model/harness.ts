@@ -26,12 +26,19 @@ export type { ModelPath } from './lib/paths';
 export type { MachineTransition } from './lib/transitions';
 export type { ModelView, RenderedView, User } from './lib/view-driver';
 
+/** The rendered view of one machine, typed by its events and snapshot (see ModelView). */
+export type MachineView<TMachine extends AnyStateMachine> = ModelView<
+  TMachine,
+  EventFromLogic<TMachine>,
+  SnapshotFrom<TMachine>
+>;
+
 /**
  * A machine's view for the model: its rendered Mantine view (every path is then replayed through it too),
  * `'none: <reason>'` for a machine no view shows, or `'pending: <reason>'` while its view is not wired yet.
  */
 export type ViewDeclaration<TMachine extends AnyStateMachine> =
-  | ModelView<TMachine, EventFromLogic<TMachine>, SnapshotFrom<TMachine>>
+  | MachineView<TMachine>
   | `none: ${string}`
   | `pending: ${string}`;
 

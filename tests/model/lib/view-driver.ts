@@ -43,9 +43,9 @@ export interface ModelView<
   shows: Readonly<Record<string, (snapshot: TSnapshot) => void | Promise<void>>>;
 }
 
-/** Runs a `shows` assertion once, as a promise; waitFor (polling, act environment) only when it does not pass yet. */
 type ShowsEntry = (snapshot: AnyMachineSnapshot) => void | Promise<void>;
 
+/** Runs a `shows` assertion once, a failure as a rejection: waitFor (polling, act) only when it does not pass yet. */
 async function showsNow(shows: ShowsEntry, snapshot: AnyMachineSnapshot): Promise<void> {
   await shows(snapshot);
 }
