@@ -314,6 +314,24 @@ describe('coverage table, views', () => {
     ]);
   });
 
+  it('does not count a test of another machine that has the same id, and fails the run naming its file', async () => {
+    const impostor = createMachine({
+      id: 'toggle',
+      initial: 'off',
+      states: { off: { on: { toggle: 'off' } } },
+    });
+    const harness = createModelHarness(impostor, { events: [{ type: 'toggle' }], view: 'none: a fixture' });
+    await runAll(harness);
+    const record = { machineId: 'toggle', testFile: 'impostor.test.ts', ...harness.coverageRecord() };
+
+    const rows = measureCoverage([toggle], [record]);
+    expect(rows[0]).toMatchObject({ tested: false, taken: 0, otherMachineTestFiles: ['impostor.test.ts'] });
+    expect(coverageFailures(rows)).toEqual([
+      "toggle (toggle.ts, toggleMachine): impostor.test.ts tests another machine with the id 'toggle' (its transitions differ), so it does not count here. Give the machines different ids.",
+      'toggle (toggle.ts, toggleMachine): no model test. Add one that calls describeModel on it.',
+    ]);
+  });
+
   it('fails a machine whose view declaration gives no reason', async () => {
     const rows = measureCoverage([toggle], [await recordOf({ view: 'none: ' })]);
     expect(coverageFailures(rows)).toEqual([expect.stringContaining('the model test declares no view.')]);

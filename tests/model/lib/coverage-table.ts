@@ -18,6 +18,8 @@ export interface MachineCoverage {
   view: ViewRecord;
   tested: boolean;
   testFiles: string[];
+  /** Test files whose machine has this id but another graph: their records do not count for this machine. */
+  otherMachineTestFiles: string[];
   untaken: MachineTransition[];
 }
 
@@ -30,9 +32,13 @@ export function measureCoverage(
   records: readonly CoverageRecord[],
 ): MachineCoverage[] {
   return machines.map(({ file, exportName, machine }) => {
-    const recordsOfMachine = records.filter((record) => record.machineId === machine.id);
-    const takenKeys = new Set(recordsOfMachine.flatMap((record) => record.takenKeys));
     const transitions = listTransitions(machine);
+    const graph = graphOf(transitions);
+    const sameId = records.filter((record) => record.machineId === machine.id);
+    // Ids are chosen by hand: a record counts only if its machine has this one's transitions (a provided copy does).
+    const recordsOfMachine = sameId.filter((record) => graphOf(record.transitions) === graph);
+    const otherMachineRecords = sameId.filter((record) => graphOf(record.transitions) !== graph);
+    const takenKeys = new Set(recordsOfMachine.flatMap((record) => record.takenKeys));
     const taken = transitions.filter((transition) => takenKeys.has(transition.key)).length;
     const views = recordsOfMachine.map((record) => record.view);
     const view = VIEW_PRECEDENCE.map((kind) => views.find((declared) => declared.kind === kind)).find(
@@ -51,10 +57,14 @@ export function measureCoverage(
       view: view ?? { kind: 'undeclared' },
       tested: recordsOfMachine.length > 0,
       testFiles: [...new Set(recordsOfMachine.map((record) => record.testFile))],
+      otherMachineTestFiles: [...new Set(otherMachineRecords.map((record) => record.testFile))],
       untaken: transitions.filter((transition) => !takenKeys.has(transition.key)),
     };
   });
 }
+
+const graphOf = (transitions: readonly MachineTransition[]) =>
+  JSON.stringify(transitions.map((transition) => transition.key));
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
@@ -66,8 +76,11 @@ export function coverageFailures(rows: readonly MachineCoverage[]): string[] {
   if (rows.length === 0) return ['No machines were found.'];
   return rows.flatMap((row): string[] => {
     const name = `${row.machine} (${row.file}, ${row.exportName})`;
-    if (!row.tested) return [`${name}: no model test. Add one that calls describeModel on it.`];
-    const failures: string[] = [];
+    const failures = row.otherMachineTestFiles.map(
+      (testFile) =>
+        `${name}: ${testFile} tests another machine with the id '${row.machine}' (its transitions differ), so it does not count here. Give the machines different ids.`,
+    );
+    if (!row.tested) return [...failures, `${name}: no model test. Add one that calls describeModel on it.`];
     if (row.untaken.length > 0)
       failures.push(
         `${name}: ${row.untaken.length} untaken transition(s):\n${row.untaken.map((transition) => `  ${formatTransition(transition)}`).join('\n')}`,
