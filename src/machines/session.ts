@@ -90,6 +90,7 @@ export const sessionMachine = setup({
   },
   guards: {
     isUnauthenticated: (_, params: { error: unknown }) => isUnauthenticatedError(params.error),
+    hasUser: ({ context }) => context.user !== null,
   },
   delays: {
     userLoadTimeout: USER_LOAD_TIMEOUT_MS,
@@ -235,7 +236,8 @@ export const sessionMachine = setup({
     reloadFailed: {
       on: {
         'auth.signedOut': { target: 'loggingOut' },
-        'session.signOut': { target: 'signingOut' },
+        // Only someone who is signed in can sign out (the account menu is theirs).
+        'session.signOut': { guard: 'hasUser', target: 'signingOut' },
         'session.reload': { target: 'reloadingUser' },
       },
     },
