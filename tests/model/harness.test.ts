@@ -175,7 +175,7 @@ describe('model harness', () => {
     await expect(harness.runPath(signInPath)).rejects.toThrow(/actual: {3}\(none\)/);
   });
 
-  it('fails when a named delay of the machine differs from the value the test gives (the spec)', () => {
+  it('fails when a named delay of the machine differs from the value the test gives (docs/product.md)', () => {
     const tenfold = loginMachine.provide({ delays: { retryDelay: 30000 } });
     expect(() => createModelHarness(tenfold, loginOptions)).toThrow(
       "delay 'retryDelay' is 30000 ms in the machine, but the test gives 3000 ms.",
@@ -184,7 +184,7 @@ describe('model harness', () => {
 
   it('fails when the test gives no value for a named delay, or one for a delay the machine lacks', () => {
     expect(() => createModelHarness(loginMachine, { ...loginOptions, delays: {} })).toThrow(
-      "delay 'retryDelay' has no value in `delays`: write the spec's value, in ms.",
+      "delay 'retryDelay' has no value in `delays`: write the product's value, in ms.",
     );
     expect(() =>
       createModelHarness(loginMachine, { ...loginOptions, delays: { retryDelay: 3000, pollEvery: 3000 } }),

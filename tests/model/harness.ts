@@ -67,7 +67,7 @@ export interface ModelTestOptions<TMachine extends AnyStateMachine> {
    * A step that has effects while its label has no entry fails; so does any difference.
    */
   effects?: Readonly<Record<string, EffectsExpectation<SnapshotFrom<TMachine>>>>;
-  /** The spec's value, in ms, of every named delay of the machine (`{ userLoadTimeout: 7000 }`). */
+  /** The product's value, in ms, of every named delay of the machine (`{ userLoadTimeout: 7000 }`). */
   delays?: Readonly<Record<string, number>>;
   /** Implementations that replace the generated doubles, for actors the executor cannot settle itself. */
   provide?: ExecutionOptions['provide'];

@@ -26,7 +26,7 @@ const networkDown = new Error('Network down');
 const serverFault = { status: 500 };
 const signOutRefused = new Error('Sign-out refused');
 
-/** The spec's cap on waiting for the user, written here and not read back from the machine [product: LIMIT-7]. */
+/** The product's cap on waiting for the user, written here and not read back from the machine [product: LIMIT-7]. */
 const USER_LOAD_TIMEOUT_MS = 7000;
 /** [product: MSG-SESSION-4] */
 const SESSION_CHECK_FAILED = 'We could not check your session. Please reload the page or try again shortly.';

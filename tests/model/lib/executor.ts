@@ -48,7 +48,7 @@ export interface ExecutionOptions {
   afterStep?: Readonly<Record<string, StepObserver>>;
   /** The exact effects of each step label; a step with effects and no entry for its label fails. */
   effects?: Readonly<Record<string, EffectsExpectation>>;
-  /** The spec's value of each named delay, in milliseconds. */
+  /** The product's value of each named delay, in milliseconds. */
   delays?: Readonly<Record<string, number>>;
   /** Implementations to use instead of the generated doubles (e.g. a callback actor). */
   provide?: Parameters<AnyStateMachine['provide']>[0];
@@ -237,7 +237,7 @@ async function realiseStep(
 
 /**
  * Moves the simulated clock to exactly when the step's timer is due, after checking that the machine scheduled
- * it for the value the test gives (the spec's), and that the clock moved by that much since it was set.
+ * it for the value the test gives (the product's), and that the clock moved by that much since it was set.
  */
 function fireDelay(
   actor: AnyActorRef,

@@ -118,7 +118,7 @@ export function checkEventFixtures(machine: AnyStateMachine, events: readonly Ev
 }
 
 /**
- * What is wrong with the test's delays: each named delay of the machine needs the spec's value written in the
+ * What is wrong with the test's delays: each named delay of the machine needs the product's value written in the
  * test (a number in the machine is compared now; a delay computed by a function is checked when a path fires
  * it), values for delays the machine does not have are stale, and an unnamed `after: { 3000: … }` cannot be
  * checked against anything, so it is refused.
@@ -131,7 +131,7 @@ export function checkDelays(machine: AnyStateMachine, delays: Readonly<Record<st
       const reference = descriptor.slice(AFTER.length, -(node.id.length + 1));
       if (/^\d+$/.test(reference))
         problems.push(
-          `state '${node.id}' uses an unnamed delay of ${reference} ms: name it in setup({ delays }) so the test can check it against the spec.`,
+          `state '${node.id}' uses an unnamed delay of ${reference} ms: name it in setup({ delays }) so the test can check it against docs/product.md.`,
         );
     }
   }
@@ -139,7 +139,7 @@ export function checkDelays(machine: AnyStateMachine, delays: Readonly<Record<st
   for (const [name, value] of Object.entries(named)) {
     const expected = delays[name];
     if (expected === undefined)
-      problems.push(`delay '${name}' has no value in \`delays\`: write the spec's value, in ms.`);
+      problems.push(`delay '${name}' has no value in \`delays\`: write the product's value, in ms.`);
     else if (typeof value === 'number' && value !== expected)
       problems.push(`delay '${name}' is ${value} ms in the machine, but the test gives ${expected} ms.`);
   }
