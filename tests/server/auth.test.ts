@@ -483,11 +483,30 @@ describe.each(ENGINES)('auth routes on %s', (engine) => {
       'javascript:alert(1)',
       'Billing',
       '/api/auth/logout',
+      '/API/auth/logout',
+      '/.//evil.example',
+      '/..//evil.example',
+      '/%2e%2e//evil.example',
+      'http://localhost:3000@evil.example/',
     ])('never redirects off-site or into the API (%s)', async (redirect) => {
       const response = await app.inject({
         method: 'GET',
         url: `/api/auth/login?redirect=${encodeURIComponent(redirect)}`,
       });
+      expect(response.headers.location).toBe('/Landing');
+    });
+    // The review's requests, sent exactly as an attacker would type them (the query string is not re-encoded).
+    it.each([
+      '/.//evil.example',
+      '/..//evil.example',
+      '/%2e%2e//evil.example',
+      '/%252e%252e//evil.example',
+      '/./%2F/evil.example',
+      '%2F%2Fevil.example',
+      '/%5Cevil.example',
+    ])('answers a Location on our origin for the raw query redirect=%s', async (raw) => {
+      const response = await app.inject({ method: 'GET', url: `/api/auth/login?redirect=${raw}` });
+      expect(response.statusCode).toBe(302);
       expect(response.headers.location).toBe('/Landing');
     });
   });

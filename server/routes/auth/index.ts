@@ -16,7 +16,7 @@ import {
   type VerifiedIdentity,
 } from '../../services/token-verifier';
 import { toCurrentUser } from '../../services/users';
-import { loginFallbackPage, safeRedirectPath } from './login-fallback';
+import { loginFallbackPage, loginRedirectTarget } from './login-fallback';
 import { meResponseSchema } from './schemas';
 
 /** Sign-in, the current user, logout and CSRF tokens: /api/auth/... */
@@ -104,7 +104,7 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
   );
 
   app.get('/login', { schema: { querystring: loginFallbackQuerySchema } }, async (request, reply) => {
-    const target = safeRedirectPath(request.query.redirect, config.publicUrl);
+    const target = loginRedirectTarget(request.query.redirect, config.publicUrl);
     // With an auth service the SPA signs in by itself: send the visitor back to where they were.
     if (config.supabase.url) return reply.redirect(target, 302);
     return reply
