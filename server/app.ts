@@ -73,7 +73,10 @@ export const beaconApp = fp<AppOptions>(
 
     // Our services.
     await app.register(repositories);
-    await app.register(auth, { ...(options.tokenKeys ? { tokenKeys: options.tokenKeys } : {}) });
+    await app.register(auth, {
+      ...(options.tokenKeys ? { tokenKeys: options.tokenKeys } : {}),
+      ...(options.authServiceUsers ? { authServiceUsers: options.authServiceUsers } : {}),
+    });
     await app.register(csrf);
     await app.register(housekeeping);
     await app.register(notFound);
