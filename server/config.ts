@@ -41,7 +41,13 @@ export type Config = {
   };
   dashboardUrl: string;
   adminEmails: string[];
-  rateLimits: { signIn: RateLimitRule; signups: RateLimitRule; contact: RateLimitRule };
+  rateLimits: {
+    signIn: RateLimitRule;
+    signups: RateLimitRule;
+    /** GET /api/signups?email= (it tells whether an address is registered). */
+    signupLookup: RateLimitRule;
+    contact: RateLimitRule;
+  };
   bodyLimitBytes: number;
   spaDist: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -202,6 +208,7 @@ const environmentSchema = v.object({
   RATE_LIMIT_SIGN_IN_MAX: v.optional(integer('RATE_LIMIT_SIGN_IN_MAX', 1, 100_000), '30'),
   RATE_LIMIT_SIGNUPS_MAX: v.optional(integer('RATE_LIMIT_SIGNUPS_MAX', 1, 100_000), '10'),
   RATE_LIMIT_CONTACT_MAX: v.optional(integer('RATE_LIMIT_CONTACT_MAX', 1, 100_000), '5'),
+  RATE_LIMIT_SIGNUP_LOOKUP_MAX: v.optional(integer('RATE_LIMIT_SIGNUP_LOOKUP_MAX', 1, 100_000), '20'),
   BODY_LIMIT: v.optional(integer('BODY_LIMIT', 1024, 10 * 1024 * 1024), '65536'),
   SPA_DIST: v.optional(v.pipe(v.string(), v.nonEmpty('SPA_DIST must not be empty.')), 'dist'),
   LOG_LEVEL: v.optional(
@@ -304,6 +311,7 @@ export function loadConfig(environment: Environment = process.env): Config {
     rateLimits: {
       signIn: { max: env.RATE_LIMIT_SIGN_IN_MAX, windowMs: env.RATE_LIMIT_WINDOW },
       signups: { max: env.RATE_LIMIT_SIGNUPS_MAX, windowMs: env.RATE_LIMIT_WINDOW },
+      signupLookup: { max: env.RATE_LIMIT_SIGNUP_LOOKUP_MAX, windowMs: env.RATE_LIMIT_WINDOW },
       contact: { max: env.RATE_LIMIT_CONTACT_MAX, windowMs: env.RATE_LIMIT_WINDOW },
     },
     bodyLimitBytes: env.BODY_LIMIT,

@@ -8,6 +8,7 @@ const LIMITS = {
   RATE_LIMIT_SIGN_IN_MAX: '2',
   RATE_LIMIT_SIGNUPS_MAX: '2',
   RATE_LIMIT_CONTACT_MAX: '2',
+  RATE_LIMIT_SIGNUP_LOOKUP_MAX: '2',
   RATE_LIMIT_WINDOW: '1m',
 };
 
@@ -75,14 +76,20 @@ describe.each(ENGINES)('rate limits on %s', (engine) => {
     it('answers 429 with Retry-After after the limit', async () => {
       const client = clientFromNewAddress();
       await client.fetchCsrf();
+      const email = uniqueEmail();
+      expect(
+        (await client.post('/api/auth/sso/supabase', { token: await mintToken(email) })).statusCode,
+      ).toBe(200);
       await expectLimited(() =>
-        client.post('/api/signups', {
-          name: 'S',
-          email: uniqueEmail(),
-          plan: 'starter',
-          interval: 'monthly',
-        }),
+        client.post('/api/signups', { name: 'S', email, plan: 'starter', interval: 'monthly' }),
       );
+    });
+  });
+
+  describe('GET /api/signups?email=', () => {
+    it('answers 429 with Retry-After after the limit, so nobody can sweep a list of addresses', async () => {
+      const client = clientFromNewAddress();
+      await expectLimited(() => client.get(`/api/signups?email=${uniqueEmail()}`));
     });
   });
 
