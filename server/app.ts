@@ -39,7 +39,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
       },
     },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     connectionTimeout: 60_000,
     requestTimeout: 30_000,
     // Longer than the usual load balancer idle timeout (60 s), so the balancer closes idle sockets first.
@@ -49,6 +49,11 @@ export function serverOptions(config: Config): FastifyServerOptions {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   };
+}
+
+/** A hop count as the function Fastify itself makes of one (its types accept no number). */
+function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 /**

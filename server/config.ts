@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import * as v from 'valibot';
 
 /**
@@ -43,7 +44,11 @@ export type Config = {
   adminEmails: string[];
   rateLimits: {
     signIn: RateLimitRule;
+    /** Sign-ins of one auth-service account, from any address. */
+    signInPerAccount: RateLimitRule;
     signups: RateLimitRule;
+    /** Signup writes of one user, from any address. */
+    signupsPerAccount: RateLimitRule;
     /** GET /api/signups?email= (it tells whether an address is registered). */
     signupLookup: RateLimitRule;
     contact: RateLimitRule;
@@ -51,7 +56,11 @@ export type Config = {
   bodyLimitBytes: number;
   spaDist: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries to believe: false (none: the socket's address), a number of proxy hops in front
+   * of the server, or the proxies' own addresses/CIDRs. Never "all" (a client could pick its own address).
+   */
+  trustProxy: false | number | string[];
   seedDemo: boolean;
   version: string;
 };
@@ -152,6 +161,43 @@ const originList = v.pipe(
   ),
 );
 
+/** A hop count, or IPv4/IPv6 addresses and CIDRs separated by commas. */
+function trustProxySchema() {
+  return v.pipe(
+    v.string(),
+    v.trim(),
+    v.check(
+      (text) => !/^(true|yes|on)$/i.test(text),
+      'TRUST_PROXY=true would believe any X-Forwarded-For, so a client could choose its own address and escape every rate limit: give the number of proxies in front of the server (e.g. 1), or their addresses/CIDRs separated by commas.',
+    ),
+    v.transform((text): false | number | string[] => {
+      if (/^(false|no|off|0|)$/i.test(text)) return false;
+      if (/^\d+$/.test(text)) return Number(text);
+      return text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+    }),
+    v.check(
+      (value) => typeof value !== 'number' || (value >= 1 && value <= 10),
+      'TRUST_PROXY must be a hop count from 1 to 10, or addresses/CIDRs.',
+    ),
+    v.check(
+      (value) => !Array.isArray(value) || value.every(isAddressOrCidr),
+      'TRUST_PROXY must be a hop count (e.g. 1) or IP addresses/CIDRs separated by commas (e.g. 10.0.0.0/8, fd00::/8).',
+    ),
+  );
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  return bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Every variable, as text; values are optional here and the cross-field rules come after. */
@@ -207,6 +253,8 @@ const environmentSchema = v.object({
   RATE_LIMIT_WINDOW: v.optional(duration('RATE_LIMIT_WINDOW'), '1m'),
   RATE_LIMIT_SIGN_IN_MAX: v.optional(integer('RATE_LIMIT_SIGN_IN_MAX', 1, 100_000), '30'),
   RATE_LIMIT_SIGNUPS_MAX: v.optional(integer('RATE_LIMIT_SIGNUPS_MAX', 1, 100_000), '10'),
+  RATE_LIMIT_SIGN_IN_ACCOUNT_MAX: v.optional(integer('RATE_LIMIT_SIGN_IN_ACCOUNT_MAX', 1, 100_000), '10'),
+  RATE_LIMIT_SIGNUPS_ACCOUNT_MAX: v.optional(integer('RATE_LIMIT_SIGNUPS_ACCOUNT_MAX', 1, 100_000), '5'),
   RATE_LIMIT_CONTACT_MAX: v.optional(integer('RATE_LIMIT_CONTACT_MAX', 1, 100_000), '5'),
   RATE_LIMIT_SIGNUP_LOOKUP_MAX: v.optional(integer('RATE_LIMIT_SIGNUP_LOOKUP_MAX', 1, 100_000), '20'),
   BODY_LIMIT: v.optional(integer('BODY_LIMIT', 1024, 10 * 1024 * 1024), '65536'),
@@ -215,7 +263,7 @@ const environmentSchema = v.object({
     v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}.`),
     'info',
   ),
-  TRUST_PROXY: v.optional(flag('TRUST_PROXY'), 'false'),
+  TRUST_PROXY: v.optional(trustProxySchema(), 'false'),
   SEED_DEMO: v.optional(flag('SEED_DEMO')),
 });
 
@@ -310,7 +358,9 @@ export function loadConfig(environment: Environment = process.env): Config {
     adminEmails,
     rateLimits: {
       signIn: { max: env.RATE_LIMIT_SIGN_IN_MAX, windowMs: env.RATE_LIMIT_WINDOW },
+      signInPerAccount: { max: env.RATE_LIMIT_SIGN_IN_ACCOUNT_MAX, windowMs: env.RATE_LIMIT_WINDOW },
       signups: { max: env.RATE_LIMIT_SIGNUPS_MAX, windowMs: env.RATE_LIMIT_WINDOW },
+      signupsPerAccount: { max: env.RATE_LIMIT_SIGNUPS_ACCOUNT_MAX, windowMs: env.RATE_LIMIT_WINDOW },
       signupLookup: { max: env.RATE_LIMIT_SIGNUP_LOOKUP_MAX, windowMs: env.RATE_LIMIT_WINDOW },
       contact: { max: env.RATE_LIMIT_CONTACT_MAX, windowMs: env.RATE_LIMIT_WINDOW },
     },

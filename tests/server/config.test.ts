@@ -130,6 +130,29 @@ describe('loadConfig (server/config.ts)', () => {
     expect(problems.join('\n')).toMatch(/SESSION_ABSOLUTE_TTL/);
   });
 
+  describe('TRUST_PROXY', () => {
+    it.each([
+      ['false', false],
+      ['0', false],
+      ['1', 1],
+      ['2', 2],
+      ['10.0.0.0/8, 192.168.1.1', ['10.0.0.0/8', '192.168.1.1']],
+      ['fd00::/8,::1', ['fd00::/8', '::1']],
+    ])('reads %s', (value, expected) => {
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+    });
+
+    it('refuses true, which would let any client choose its own address', () => {
+      expect(problemsOf({ TRUST_PROXY: 'true' }).join('\n')).toMatch(
+        /TRUST_PROXY=true would believe any X-Forwarded-For.*give the number of proxies/,
+      );
+    });
+
+    it.each(['10.0.0.0/33', 'not-an-address', '10.0.0.1/8/8', 'fd00::/129', '11'])('refuses %s', (value) => {
+      expect(problemsOf({ TRUST_PROXY: value }).join('\n')).toMatch(/TRUST_PROXY must be/);
+    });
+  });
+
   it('lowercases ADMIN_EMAILS and reads durations', () => {
     const config = loadConfig({
       ADMIN_EMAILS: ' Boss@Example.com , ops@example.com',

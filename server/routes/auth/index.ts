@@ -59,6 +59,12 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       const identity = await verify(request.body.token);
+      await app.limitAccount(
+        reply,
+        'sign-in',
+        `${identity.issuer}|${identity.sub}`,
+        config.rateLimits.signInPerAccount,
+      );
       const emailVerified = await confirmedByAuthService(request.body.token, identity);
       const role = effectiveRole({ email: identity.email, emailVerified }, config.adminEmails);
       const user = await app.users.upsertFromIdentity(

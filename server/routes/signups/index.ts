@@ -56,6 +56,7 @@ const signupRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const signup = request.body;
       const { user } = await signedIn(request);
+      await app.limitAccount(reply, 'signups', user.id, config.rateLimits.signupsPerAccount);
       if (user.email !== signup.normalized_email) throw forbidden(NOT_YOUR_ADDRESS);
       if (!user.emailVerified) throw forbidden(CONFIRM_FIRST);
       const created = await app.signups.create(signup, user.id);

@@ -52,6 +52,9 @@ export async function startTestApp(
     RATE_LIMIT_SIGN_IN_MAX: '10000',
     RATE_LIMIT_SIGNUPS_MAX: '10000',
     RATE_LIMIT_CONTACT_MAX: '10000',
+    RATE_LIMIT_SIGNUP_LOOKUP_MAX: '10000',
+    RATE_LIMIT_SIGN_IN_ACCOUNT_MAX: '10000',
+    RATE_LIMIT_SIGNUPS_ACCOUNT_MAX: '10000',
     ...database,
     ...options.env,
   });
