@@ -204,7 +204,9 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 const environmentSchema = v.object({
   PORT: v.optional(integer('PORT', 0, 65535), '3000'),
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST must not be empty.')), 'localhost'),
-  PUBLIC_URL: v.optional(httpUrl('PUBLIC_URL'), 'http://localhost:3000'),
+  /** Unset only in local mode (then http://localhost:$PORT); see the local-mode rules in loadConfig. */
+  PUBLIC_URL: v.optional(httpUrl('PUBLIC_URL')),
+  NODE_ENV: v.optional(v.string()),
   LOCAL_DEV: v.optional(flag('LOCAL_DEV')),
   ALLOWED_ORIGINS: v.optional(originList),
   DATABASE_URL: v.optional(
@@ -285,8 +287,9 @@ export function loadConfig(environment: Environment = process.env): Config {
   }
   const env = parsed.output;
   const problems: string[] = [];
-  const publicUrl = new URL(env.PUBLIC_URL);
+  const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
   const localDev = env.LOCAL_DEV ?? isLoopback(publicUrl.hostname);
+  problems.push(...localModeProblems(env, localDev));
 
   /** A value that has a local-only default: required outside local mode. */
   const localOr = <T>(
@@ -327,6 +330,14 @@ export function loadConfig(environment: Environment = process.env): Config {
   }
   if (!env.DATABASE_URL && env.DATABASE_SCHEMA !== 'public') {
     problems.push('DATABASE_SCHEMA: only applies with DATABASE_URL.');
+  }
+  if (!localDev && !env.DATABASE_URL && !env.PGLITE_DATA_DIR) {
+    problems.push(
+      'DATABASE_URL: required outside local mode (each replica would otherwise keep its own embedded database); set PGLITE_DATA_DIR instead to run one replica on an embedded database on purpose.',
+    );
+  }
+  if (!localDev && env.SEED_DEMO) {
+    problems.push('SEED_DEMO: the demo records belong to local mode only.');
   }
   if (problems.length > 0 || !sessionSecret || !csrfSecret || !dashboardUrl) throw new ConfigError(problems);
 
@@ -373,11 +384,60 @@ export function loadConfig(environment: Environment = process.env): Config {
   };
 }
 
+/**
+ * Whether these settings put the server in local mode, without checking anything else (the start script asks
+ * before it runs the local stand-ins). Local mode never holds with NODE_ENV=production.
+ */
+export function isLocalMode(environment: Environment): boolean {
+  if (environment.NODE_ENV === 'production') return false;
+  const explicit = environment.LOCAL_DEV?.trim().toLowerCase();
+  if (explicit) return ['1', 'true', 'yes', 'on'].includes(explicit);
+  const publicUrl = environment.PUBLIC_URL?.trim();
+  if (!publicUrl) return true;
+  return URL.canParse(publicUrl) && isLoopback(new URL(publicUrl).hostname);
+}
+
+/**
+ * Local mode (published placeholder secrets, the demo admin and seed, localhost origins, non-Secure cookies)
+ * must never switch on by itself where it could be reached: not with NODE_ENV=production, not when listening
+ * beyond this machine. Outside it, every address must be stated and use https.
+ */
+function localModeProblems(env: v.InferOutput<typeof environmentSchema>, localDev: boolean): string[] {
+  const problems: string[] = [];
+  const localModeIs = env.LOCAL_DEV
+    ? 'LOCAL_DEV=true turns on local mode'
+    : 'without PUBLIC_URL (or with a localhost one) the server runs in local mode';
+  const localModeMeans = 'published placeholder secrets, a demo admin, demo data, non-Secure cookies';
+  if (localDev && env.NODE_ENV === 'production') {
+    problems.push(
+      `${env.LOCAL_DEV ? 'LOCAL_DEV' : 'PUBLIC_URL'}: refused with NODE_ENV=production: ${localModeIs} (${localModeMeans}). Set PUBLIC_URL to the https address people use, and the production settings (.env.example).`,
+    );
+  }
+  if (localDev && !isLoopback(env.HOST)) {
+    problems.push(
+      `HOST: refused: ${localModeIs} (${localModeMeans}) and HOST=${env.HOST} listens beyond this machine. Use HOST=localhost, or set PUBLIC_URL and the production settings.`,
+    );
+  }
+  if (localDev) return problems;
+  if (!env.PUBLIC_URL) problems.push('PUBLIC_URL: required outside local mode.');
+  else if (!env.PUBLIC_URL.startsWith('https://')) {
+    problems.push('PUBLIC_URL: must be https outside local mode (session cookies must be Secure).');
+  }
+  for (const name of ['SUPABASE_URL', 'SUPABASE_JWKS_URL'] as const) {
+    const value = env[name];
+    if (value && !value.startsWith('https://')) {
+      problems.push(`${name}: must be https outside local mode (tokens and keys must not travel in clear).`);
+    }
+  }
+  return problems;
+}
+
 function isLoopback(hostname: string): boolean {
   return (
     hostname === 'localhost' ||
     hostname === '127.0.0.1' ||
     hostname === '[::1]' ||
+    hostname === '::1' ||
     hostname.endsWith('.localhost')
   );
 }
