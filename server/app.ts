@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config';
+import { HttpError } from './lib/http-errors';
 import { valibotValidatorCompiler } from './lib/valibot-schemas';
 import auth, { type AuthPluginOptions } from './plugins/app/auth';
 import configPlugin from './plugins/app/config';
@@ -47,6 +48,12 @@ export function serverOptions(config: Config): FastifyServerOptions {
     // PGlite's first start and the migrations take a few seconds.
     pluginTimeout: 60_000,
     return503OnClosing: true,
+    // A malformed address (`/%zz`) is the caller's mistake: answered by our one error handler, like any other.
+    frameworkErrors: (error, request, reply) => {
+      const invalid = new HttpError(400, 'bad_request', 'The address is not valid.', undefined, error);
+      // Fastify answers these before routing, outside every plugin's scope: hand them to the root's handler.
+      return reply.server.errorHandler(invalid as never, request, reply);
+    },
     forceCloseConnections: 'idle',
   };
 }

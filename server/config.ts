@@ -55,6 +55,8 @@ export type Config = {
   };
   bodyLimitBytes: number;
   spaDist: string;
+  /** Serve the build's .map files (on in local mode; elsewhere only with SERVE_SOURCE_MAPS=true). */
+  serveSourceMaps: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /**
    * Which X-Forwarded-For entries to believe: false (none: the socket's address), a number of proxy hops in front
@@ -267,6 +269,7 @@ const environmentSchema = v.object({
   ),
   TRUST_PROXY: v.optional(trustProxySchema(), 'false'),
   SEED_DEMO: v.optional(flag('SEED_DEMO')),
+  SERVE_SOURCE_MAPS: v.optional(flag('SERVE_SOURCE_MAPS')),
 });
 
 type Environment = Record<string, string | undefined>;
@@ -377,6 +380,7 @@ export function loadConfig(environment: Environment = process.env): Config {
     },
     bodyLimitBytes: env.BODY_LIMIT,
     spaDist: env.SPA_DIST,
+    serveSourceMaps: env.SERVE_SOURCE_MAPS ?? localDev,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     seedDemo: env.SEED_DEMO ?? localDev,
