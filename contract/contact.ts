@@ -1,19 +1,26 @@
 import * as v from 'valibot';
 import { validationMessages } from './messages';
-import { emailSchema, objectMessage, optionalText, requiredText, timestampSchema } from './primitives';
+import {
+  closedObjectMessage,
+  emailSchema,
+  objectMessage,
+  optionalText,
+  requiredText,
+  timestampSchema,
+} from './primitives';
 
 /** POST /api/contact: the landing page's contact form (name, email and message required; company optional). */
 
 export const CONTACT_LIMITS = { name: 200, company: 200, message: 5000 } as const;
 
-export const contactCreateSchema = v.object(
+export const contactCreateSchema = v.strictObject(
   {
     name: requiredText('name', CONTACT_LIMITS.name, validationMessages.nameRequired),
     email: emailSchema,
     company: v.optional(v.nullable(optionalText('company', CONTACT_LIMITS.company))),
     message: requiredText('message', CONTACT_LIMITS.message, validationMessages.messageRequired),
   },
-  objectMessage('contact create'),
+  closedObjectMessage('contact message'),
 );
 export type ContactCreate = v.InferOutput<typeof contactCreateSchema>;
 export type ContactCreateInput = v.InferInput<typeof contactCreateSchema>;

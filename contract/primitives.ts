@@ -71,10 +71,20 @@ export function strictObjectMessage(what: string, unknownKey: (key: string) => s
  * object at all says what was expected. Without it valibot says `Invalid key: Expected "name" but received undefined`.
  */
 export function objectMessage(what: string) {
-  return (issue: v.ObjectIssue | v.LooseObjectIssue) => {
+  return (issue: v.ObjectIssue | v.LooseObjectIssue | v.StrictObjectIssue) => {
     const key = issue.path?.at(-1)?.key;
     return issue.input === undefined && key !== undefined
       ? `${String(key)} is required.`
       : `Expected ${what} to be an object but received ${issue.received}.`;
   };
+}
+
+/**
+ * Message for a closed request body (a strict object): an unknown field is named (`role is not a field of the
+ * signup.`) instead of being dropped silently; a missing or wrong field reads as with objectMessage.
+ */
+export function closedObjectMessage(what: string) {
+  const otherwise = objectMessage(what);
+  return (issue: v.StrictObjectIssue) =>
+    issue.expected === 'never' ? `${String(issue.input)} is not a field of the ${what}.` : otherwise(issue);
 }

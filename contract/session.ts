@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { objectMessage, optionalStringSchema } from './primitives';
+import { closedObjectMessage, objectMessage, optionalStringSchema } from './primitives';
 
 /** Sign-in plumbing: the auth service's session, the token exchange, CSRF, runtime config, health, org. */
 
@@ -18,11 +18,11 @@ export const authSessionSchema = v.looseObject(
 export type AuthSession = v.InferOutput<typeof authSessionSchema>;
 
 /** POST /api/auth/sso/supabase: exchange an auth-service access token for a server session. */
-export const ssoRequestSchema = v.object(
+export const ssoRequestSchema = v.strictObject(
   {
     token: v.pipe(v.string('token must be a string.'), v.nonEmpty('token is required.')),
   },
-  objectMessage('sso request'),
+  closedObjectMessage('sign-in request'),
 );
 export type SsoRequest = v.InferOutput<typeof ssoRequestSchema>;
 

@@ -67,10 +67,12 @@ describe('signupCreateSchema', () => {
     expect(v.parse(signupCreateSchema, { name: 'A', email: 'a@b.co', ...extra })).toMatchObject(expected);
   });
 
-  it('drops fields the record does not have', () => {
-    expect(v.parse(signupCreateSchema, { name: 'A', email: 'a@b.co', role: 'admin' })).not.toHaveProperty(
-      'role',
-    );
+  it('refuses fields the record does not have, naming them (a closed contract)', () => {
+    const result = v.safeParse(signupCreateSchema, { name: 'A', email: 'a@b.co', created_by: 'someone' });
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.issues ?? [])).toEqual({
+      created_by: ['created_by is not a field of the signup.'],
+    });
   });
 
   it.each([

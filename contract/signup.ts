@@ -3,6 +3,7 @@ import { validationMessages } from './messages';
 import { passwordPairEntries } from './password';
 import { billingIntervalSchema, DEFAULT_INTERVAL, DEFAULT_PLAN, planIdSchema } from './plans';
 import {
+  closedObjectMessage,
   EMAIL_MAX_LENGTH,
   emailSchema,
   objectMessage,
@@ -58,10 +59,11 @@ export type Signup = v.InferOutput<typeof signupSchema>;
 
 /**
  * POST /api/signups. The e-mail is trimmed and lowercased and `normalized_email` is always recomputed from it,
- * whatever the browser sent, so the two can never disagree. Unknown fields are dropped.
+ * whatever the browser sent, so the two can never disagree. Unknown fields are refused (a closed contract), not
+ * dropped silently.
  */
 export const signupCreateSchema = v.pipe(
-  v.object(
+  v.strictObject(
     {
       name: requiredText('full name', NAME_MAX_LENGTH, validationMessages.fullNameRequired),
       email: emailSchema,
@@ -71,7 +73,7 @@ export const signupCreateSchema = v.pipe(
       interval: v.optional(billingIntervalSchema, DEFAULT_INTERVAL),
       normalized_email: v.optional(v.pipe(v.string(), v.maxLength(EMAIL_MAX_LENGTH))),
     },
-    objectMessage('signup create'),
+    closedObjectMessage('signup'),
   ),
   v.transform((input) => ({ ...input, normalized_email: input.email })),
 );

@@ -43,6 +43,10 @@ const urlList = (fallback: string) =>
 
 const emulatorEnvSchema = v.object({
   EMULATOR_HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), 'localhost'),
+  /** Needed, as well as EMULATOR_HOST, to listen beyond loopback. */
+  EMULATOR_ALLOW_REMOTE: flag,
+  /** Callers of POST /_emulator/reset must send it (Authorization: Bearer …); unset: reset refused. */
+  AUTH_EMULATOR_RESET_KEY: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   EMULATOR_LOG_LEVEL: v.optional(
     v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     'info',

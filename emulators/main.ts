@@ -48,6 +48,7 @@ export async function startAllEmulators(
       ? await startDashboardEmulator({
           port: env.DASHBOARD_EMULATOR_PORT,
           host: env.EMULATOR_HOST,
+          allowRemote: env.EMULATOR_ALLOW_REMOTE,
           logger: loggerOptions(env, 'dashboard'),
         })
       : undefined;
@@ -66,6 +67,7 @@ async function startAuthWithInbox(env: EmulatorEnv, started: RunningEmulator[]) 
   const mail = await startMailEmulator({
     port: env.MAIL_EMULATOR_PORT,
     host,
+    allowRemote: env.EMULATOR_ALLOW_REMOTE,
     mailbox,
     logger: loggerOptions(env, 'mail'),
   });
@@ -73,6 +75,8 @@ async function startAuthWithInbox(env: EmulatorEnv, started: RunningEmulator[]) 
   const auth = await startAuthEmulator({
     port: env.AUTH_EMULATOR_PORT,
     host,
+    allowRemote: env.EMULATOR_ALLOW_REMOTE,
+    resetKey: env.AUTH_EMULATOR_RESET_KEY,
     publicUrl: env.AUTH_EMULATOR_PUBLIC_URL,
     siteUrl: env.SITE_URL,
     redirectOrigins: env.AUTH_EMULATOR_REDIRECT_ORIGINS,

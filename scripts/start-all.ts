@@ -7,6 +7,7 @@ import { type RunningEmulators, startAllEmulators } from '../emulators/main';
 import { LOCAL_DEFAULTS } from '../server/config';
 import { configOrExit, startApiServer } from '../server/main';
 import { buildSpa, spaBuildIsStale } from './lib/spa-build';
+import { standInRefusal } from './lib/stand-ins';
 
 // `npm start`: the whole product in one process tree on embedded defaults — the SPA build (when stale), the auth
 // service stand-in with its inbox, the dashboard stand-in, and the product API serving the SPA on an embedded
@@ -44,6 +45,11 @@ function parseStartEnv(environment: NodeJS.ProcessEnv): StartEnv {
 
 const root = resolve(import.meta.dirname, '..');
 const env = parseStartEnv(process.env);
+const refusal = standInRefusal(process.env);
+if (refusal) {
+  process.stderr.write(`${refusal}\n`);
+  process.exit(1);
+}
 const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 const anonKey = env.SUPABASE_ANON_KEY || LOCAL_DEFAULTS.SUPABASE_ANON_KEY;
 

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fp from 'fastify-plugin';
 import { chooseLogFormat, logFormatOptions } from '../contract/log-format';
 import type { Config } from './config';
+import { HttpError } from './lib/http-errors';
 import { valibotValidatorCompiler } from './lib/valibot-schemas';
 import auth, { type AuthPluginOptions } from './plugins/app/auth';
 import configPlugin from './plugins/app/config';
@@ -41,7 +42,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
       },
     },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     connectionTimeout: 60_000,
     requestTimeout: 30_000,
     // Longer than the usual load balancer idle timeout (60 s), so the balancer closes idle sockets first.
@@ -49,8 +50,19 @@ export function serverOptions(config: Config): FastifyServerOptions {
     // PGlite's first start and the migrations take a few seconds.
     pluginTimeout: 60_000,
     return503OnClosing: true,
+    // A malformed address (`/%zz`) is the caller's mistake: answered by our one error handler, like any other.
+    frameworkErrors: (error, request, reply) => {
+      const invalid = new HttpError(400, 'bad_request', 'The address is not valid.', undefined, error);
+      // Fastify answers these before routing, outside every plugin's scope: hand them to the root's handler.
+      return reply.server.errorHandler(invalid as never, request, reply);
+    },
     forceCloseConnections: 'idle',
   };
+}
+
+/** A hop count as the function Fastify itself makes of one (its types accept no number). */
+function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 /**
@@ -75,7 +87,10 @@ export const beaconApp = fp<AppOptions>(
 
     // Our services.
     await app.register(repositories);
-    await app.register(auth, { ...(options.tokenKeys ? { tokenKeys: options.tokenKeys } : {}) });
+    await app.register(auth, {
+      ...(options.tokenKeys ? { tokenKeys: options.tokenKeys } : {}),
+      ...(options.authServiceUsers ? { authServiceUsers: options.authServiceUsers } : {}),
+    });
     await app.register(csrf);
     await app.register(housekeeping);
     await app.register(notFound);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import * as v from 'valibot';
 import { type LogFormat, logFormatSchema } from '../contract/log-format';
 
@@ -42,13 +43,29 @@ export type Config = {
   };
   dashboardUrl: string;
   adminEmails: string[];
-  rateLimits: { signIn: RateLimitRule; signups: RateLimitRule; contact: RateLimitRule };
+  rateLimits: {
+    signIn: RateLimitRule;
+    /** Sign-ins of one auth-service account, from any address. */
+    signInPerAccount: RateLimitRule;
+    signups: RateLimitRule;
+    /** Signup writes of one user, from any address. */
+    signupsPerAccount: RateLimitRule;
+    /** GET /api/signups?email= (it tells whether an address is registered). */
+    signupLookup: RateLimitRule;
+    contact: RateLimitRule;
+  };
   bodyLimitBytes: number;
   spaDist: string;
+  /** Serve the build's .map files (on in local mode; elsewhere only with SERVE_SOURCE_MAPS=true). */
+  serveSourceMaps: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** LOG_FORMAT; undefined: pretty at a terminal, JSON otherwise (chooseLogFormat). */
   logFormat: LogFormat | undefined;
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries to believe: false (none: the socket's address), a number of proxy hops in front
+   * of the server, or the proxies' own addresses/CIDRs. Never "all" (a client could pick its own address).
+   */
+  trustProxy: false | number | string[];
   seedDemo: boolean;
   version: string;
 };
@@ -149,13 +166,52 @@ const originList = v.pipe(
   ),
 );
 
+/** A hop count, or IPv4/IPv6 addresses and CIDRs separated by commas. */
+function trustProxySchema() {
+  return v.pipe(
+    v.string(),
+    v.trim(),
+    v.check(
+      (text) => !/^(true|yes|on)$/i.test(text),
+      'TRUST_PROXY=true would believe any X-Forwarded-For, so a client could choose its own address and escape every rate limit: give the number of proxies in front of the server (e.g. 1), or their addresses/CIDRs separated by commas.',
+    ),
+    v.transform((text): false | number | string[] => {
+      if (/^(false|no|off|0|)$/i.test(text)) return false;
+      if (/^\d+$/.test(text)) return Number(text);
+      return text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+    }),
+    v.check(
+      (value) => typeof value !== 'number' || (value >= 1 && value <= 10),
+      'TRUST_PROXY must be a hop count from 1 to 10, or addresses/CIDRs.',
+    ),
+    v.check(
+      (value) => !Array.isArray(value) || value.every(isAddressOrCidr),
+      'TRUST_PROXY must be a hop count (e.g. 1) or IP addresses/CIDRs separated by commas (e.g. 10.0.0.0/8, fd00::/8).',
+    ),
+  );
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  return bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Every variable, as text; values are optional here and the cross-field rules come after. */
 const environmentSchema = v.object({
   PORT: v.optional(integer('PORT', 0, 65535), '3000'),
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST must not be empty.')), 'localhost'),
-  PUBLIC_URL: v.optional(httpUrl('PUBLIC_URL'), 'http://localhost:3000'),
+  /** Unset only in local mode (then http://localhost:$PORT); see the local-mode rules in loadConfig. */
+  PUBLIC_URL: v.optional(httpUrl('PUBLIC_URL')),
+  NODE_ENV: v.optional(v.string()),
   LOCAL_DEV: v.optional(flag('LOCAL_DEV')),
   ALLOWED_ORIGINS: v.optional(originList),
   DATABASE_URL: v.optional(
@@ -204,7 +260,10 @@ const environmentSchema = v.object({
   RATE_LIMIT_WINDOW: v.optional(duration('RATE_LIMIT_WINDOW'), '1m'),
   RATE_LIMIT_SIGN_IN_MAX: v.optional(integer('RATE_LIMIT_SIGN_IN_MAX', 1, 100_000), '30'),
   RATE_LIMIT_SIGNUPS_MAX: v.optional(integer('RATE_LIMIT_SIGNUPS_MAX', 1, 100_000), '10'),
+  RATE_LIMIT_SIGN_IN_ACCOUNT_MAX: v.optional(integer('RATE_LIMIT_SIGN_IN_ACCOUNT_MAX', 1, 100_000), '10'),
+  RATE_LIMIT_SIGNUPS_ACCOUNT_MAX: v.optional(integer('RATE_LIMIT_SIGNUPS_ACCOUNT_MAX', 1, 100_000), '5'),
   RATE_LIMIT_CONTACT_MAX: v.optional(integer('RATE_LIMIT_CONTACT_MAX', 1, 100_000), '5'),
+  RATE_LIMIT_SIGNUP_LOOKUP_MAX: v.optional(integer('RATE_LIMIT_SIGNUP_LOOKUP_MAX', 1, 100_000), '20'),
   BODY_LIMIT: v.optional(integer('BODY_LIMIT', 1024, 10 * 1024 * 1024), '65536'),
   SPA_DIST: v.optional(v.pipe(v.string(), v.nonEmpty('SPA_DIST must not be empty.')), 'dist'),
   LOG_LEVEL: v.optional(
@@ -212,8 +271,9 @@ const environmentSchema = v.object({
     'info',
   ),
   LOG_FORMAT: v.optional(logFormatSchema),
-  TRUST_PROXY: v.optional(flag('TRUST_PROXY'), 'false'),
+  TRUST_PROXY: v.optional(trustProxySchema(), 'false'),
   SEED_DEMO: v.optional(flag('SEED_DEMO')),
+  SERVE_SOURCE_MAPS: v.optional(flag('SERVE_SOURCE_MAPS')),
 });
 
 type Environment = Record<string, string | undefined>;
@@ -234,8 +294,9 @@ export function loadConfig(environment: Environment = process.env): Config {
   }
   const env = parsed.output;
   const problems: string[] = [];
-  const publicUrl = new URL(env.PUBLIC_URL);
+  const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
   const localDev = env.LOCAL_DEV ?? isLoopback(publicUrl.hostname);
+  problems.push(...localModeProblems(env, localDev));
 
   /** A value that has a local-only default: required outside local mode. */
   const localOr = <T>(
@@ -277,6 +338,14 @@ export function loadConfig(environment: Environment = process.env): Config {
   if (!env.DATABASE_URL && env.DATABASE_SCHEMA !== 'public') {
     problems.push('DATABASE_SCHEMA: only applies with DATABASE_URL.');
   }
+  if (!localDev && !env.DATABASE_URL && !env.PGLITE_DATA_DIR) {
+    problems.push(
+      'DATABASE_URL: required outside local mode (each replica would otherwise keep its own embedded database); set PGLITE_DATA_DIR instead to run one replica on an embedded database on purpose.',
+    );
+  }
+  if (!localDev && env.SEED_DEMO) {
+    problems.push('SEED_DEMO: the demo records belong to local mode only.');
+  }
   if (problems.length > 0 || !sessionSecret || !csrfSecret || !dashboardUrl) throw new ConfigError(problems);
 
   return {
@@ -307,11 +376,15 @@ export function loadConfig(environment: Environment = process.env): Config {
     adminEmails,
     rateLimits: {
       signIn: { max: env.RATE_LIMIT_SIGN_IN_MAX, windowMs: env.RATE_LIMIT_WINDOW },
+      signInPerAccount: { max: env.RATE_LIMIT_SIGN_IN_ACCOUNT_MAX, windowMs: env.RATE_LIMIT_WINDOW },
       signups: { max: env.RATE_LIMIT_SIGNUPS_MAX, windowMs: env.RATE_LIMIT_WINDOW },
+      signupsPerAccount: { max: env.RATE_LIMIT_SIGNUPS_ACCOUNT_MAX, windowMs: env.RATE_LIMIT_WINDOW },
+      signupLookup: { max: env.RATE_LIMIT_SIGNUP_LOOKUP_MAX, windowMs: env.RATE_LIMIT_WINDOW },
       contact: { max: env.RATE_LIMIT_CONTACT_MAX, windowMs: env.RATE_LIMIT_WINDOW },
     },
     bodyLimitBytes: env.BODY_LIMIT,
     spaDist: env.SPA_DIST,
+    serveSourceMaps: env.SERVE_SOURCE_MAPS ?? localDev,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
     trustProxy: env.TRUST_PROXY,
@@ -320,11 +393,60 @@ export function loadConfig(environment: Environment = process.env): Config {
   };
 }
 
+/**
+ * Whether these settings put the server in local mode, without checking anything else (the start script asks
+ * before it runs the local stand-ins). Local mode never holds with NODE_ENV=production.
+ */
+export function isLocalMode(environment: Environment): boolean {
+  if (environment.NODE_ENV === 'production') return false;
+  const explicit = environment.LOCAL_DEV?.trim().toLowerCase();
+  if (explicit) return ['1', 'true', 'yes', 'on'].includes(explicit);
+  const publicUrl = environment.PUBLIC_URL?.trim();
+  if (!publicUrl) return true;
+  return URL.canParse(publicUrl) && isLoopback(new URL(publicUrl).hostname);
+}
+
+/**
+ * Local mode (published placeholder secrets, the demo admin and seed, localhost origins, non-Secure cookies)
+ * must never switch on by itself where it could be reached: not with NODE_ENV=production, not when listening
+ * beyond this machine. Outside it, every address must be stated and use https.
+ */
+function localModeProblems(env: v.InferOutput<typeof environmentSchema>, localDev: boolean): string[] {
+  const problems: string[] = [];
+  const localModeIs = env.LOCAL_DEV
+    ? 'LOCAL_DEV=true turns on local mode'
+    : 'without PUBLIC_URL (or with a localhost one) the server runs in local mode';
+  const localModeMeans = 'published placeholder secrets, a demo admin, demo data, non-Secure cookies';
+  if (localDev && env.NODE_ENV === 'production') {
+    problems.push(
+      `${env.LOCAL_DEV ? 'LOCAL_DEV' : 'PUBLIC_URL'}: refused with NODE_ENV=production: ${localModeIs} (${localModeMeans}). Set PUBLIC_URL to the https address people use, and the production settings (.env.example).`,
+    );
+  }
+  if (localDev && !isLoopback(env.HOST)) {
+    problems.push(
+      `HOST: refused: ${localModeIs} (${localModeMeans}) and HOST=${env.HOST} listens beyond this machine. Use HOST=localhost, or set PUBLIC_URL and the production settings.`,
+    );
+  }
+  if (localDev) return problems;
+  if (!env.PUBLIC_URL) problems.push('PUBLIC_URL: required outside local mode.');
+  else if (!env.PUBLIC_URL.startsWith('https://')) {
+    problems.push('PUBLIC_URL: must be https outside local mode (session cookies must be Secure).');
+  }
+  for (const name of ['SUPABASE_URL', 'SUPABASE_JWKS_URL'] as const) {
+    const value = env[name];
+    if (value && !value.startsWith('https://')) {
+      problems.push(`${name}: must be https outside local mode (tokens and keys must not travel in clear).`);
+    }
+  }
+  return problems;
+}
+
 function isLoopback(hostname: string): boolean {
   return (
     hostname === 'localhost' ||
     hostname === '127.0.0.1' ||
     hostname === '[::1]' ||
+    hostname === '::1' ||
     hostname.endsWith('.localhost')
   );
 }

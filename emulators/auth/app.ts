@@ -92,12 +92,15 @@ export interface StartAuthEmulatorOptions extends AuthEmulatorOptions {
   /** Default 54321, Supabase's local API port. */
   port?: number;
   host?: string;
+  /** Bind beyond loopback (see listenOn). */
+  allowRemote?: boolean;
 }
 
 export async function startAuthEmulator({
   port = DEFAULT_AUTH_PORT,
   host = 'localhost',
+  allowRemote = false,
   ...options
 }: StartAuthEmulatorOptions = {}): Promise<RunningEmulator> {
-  return listenOn(buildAuthApp(options), { port, host });
+  return listenOn(buildAuthApp(options), { port, host, allowRemote });
 }

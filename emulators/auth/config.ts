@@ -32,6 +32,8 @@ export interface AuthEmulatorOptions {
   seedAccounts?: readonly SeedAccount[];
   /** JSON file that keeps accounts, sessions and the signing key across restarts. Default: memory only. */
   stateFile?: string;
+  /** POST /_emulator/reset needs `Authorization: Bearer <resetKey>`; without one, reset is refused. */
+  resetKey?: string;
   /** Clock, replaceable in tests that need links or codes to expire. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
@@ -52,6 +54,7 @@ export interface AuthConfig {
   mailFrom: MailAddress;
   seedAccounts: readonly SeedAccount[];
   stateFile: string | undefined;
+  resetKey: string | undefined;
   now: () => Date;
 }
 
@@ -72,6 +75,7 @@ export function resolveAuthConfig(options: AuthEmulatorOptions): AuthConfig {
     mailFrom: options.mailFrom ?? { Name: 'Beacon RMM', Address: 'no-reply@beacon-rmm.local' },
     seedAccounts: options.seedAccounts ?? DEFAULT_SEED_ACCOUNTS,
     stateFile: options.stateFile,
+    resetKey: options.resetKey,
     now: options.now ?? (() => new Date()),
   };
 }

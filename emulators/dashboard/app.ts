@@ -34,12 +34,15 @@ export interface StartDashboardEmulatorOptions extends DashboardEmulatorOptions 
   /** Default 54330. */
   port?: number;
   host?: string;
+  /** Bind beyond loopback (see listenOn). */
+  allowRemote?: boolean;
 }
 
 export async function startDashboardEmulator({
   port = 54330,
   host = 'localhost',
+  allowRemote = false,
   ...options
 }: StartDashboardEmulatorOptions = {}): Promise<RunningEmulator> {
-  return listenOn(buildDashboardApp(options), { port, host });
+  return listenOn(buildDashboardApp(options), { port, host, allowRemote });
 }

@@ -19,17 +19,8 @@ export function buildMailApp({
   const app = Fastify({ logger });
   acceptEmptyJsonBodies(app);
   app.register(formbody);
-  // Test pages and other local tools read the inbox from another origin.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Access-Control-Allow-Origin', '*');
-  });
-  app.options('/api/*', async (_request, reply) =>
-    reply
-      .header('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS')
-      .header('Access-Control-Allow-Headers', 'content-type')
-      .code(204)
-      .send(),
-  );
+  // No CORS headers at all: every e-mail (confirmation and reset links) is here, so no web page of any origin
+  // may read the inbox from a browser. Tests and tools call it directly, where CORS does not apply.
   registerMailApi(app, mailbox);
   registerMailPages(app, mailbox);
   return app;
@@ -39,12 +30,15 @@ export interface StartMailEmulatorOptions extends MailEmulatorOptions {
   /** Default 54324, Mailpit's HTTP port in the Supabase CLI. */
   port?: number;
   host?: string;
+  /** Bind beyond loopback (see listenOn). */
+  allowRemote?: boolean;
 }
 
 export async function startMailEmulator({
   port = 54324,
   host = 'localhost',
+  allowRemote = false,
   ...options
 }: StartMailEmulatorOptions = {}): Promise<RunningEmulator> {
-  return listenOn(buildMailApp(options), { port, host });
+  return listenOn(buildMailApp(options), { port, host, allowRemote });
 }

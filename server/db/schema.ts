@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { BILLING_INTERVALS, PLAN_IDS } from '../../contract/plans';
 import { COMPANY_SIZES } from '../../contract/signup';
 import { ROLES } from '../../contract/user';
@@ -11,13 +22,22 @@ import { ROLES } from '../../contract/user';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-/** People who signed in at least once. The id is the auth service's user id (the token's `sub`). */
+/**
+ * People who signed in at least once. Who they are is the auth service's (issuer, subject) pair, never the
+ * e-mail address: another account with the same address must not inherit this row.
+ */
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The token's `iss`; rows from before issuers were recorded hold LEGACY_ISSUER until their next sign-in. */
+    authIssuer: text('auth_issuer').notNull(),
+    /** The token's `sub`. */
+    authSubject: text('auth_subject').notNull(),
     /** Always stored lowercased (the unique index relies on it). */
     email: text('email').notNull().unique(),
+    /** The auth service confirmed the address (asked at every sign-in, never taken from the token). */
+    emailVerified: boolean('email_verified').notNull().default(false),
     fullName: text('full_name'),
     role: text('role', { enum: ROLES }).notNull().default('user'),
     company: text('company'),
@@ -34,8 +54,14 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('users_role_check', sql`${table.role} in ('admin', 'user')`)],
+  (table) => [
+    check('users_role_check', sql`${table.role} in ('admin', 'user')`),
+    uniqueIndex('users_auth_identity_idx').on(table.authIssuer, table.authSubject),
+  ],
 );
+
+/** What the migration wrote into auth_issuer for rows created before issuers were recorded. */
+export const LEGACY_ISSUER = 'legacy';
 
 /**
  * Server-side sessions. The id is the SHA-256 of the cookie's random value, so a leaked table does not

@@ -12,8 +12,9 @@ export class HttpError extends Error {
     readonly code: ApiErrorCode | (string & {}),
     message: string,
     readonly errors?: Record<string, string[]>,
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
   }
 }
 

@@ -38,6 +38,15 @@ export const valibotValidatorCompiler: FastifySchemaCompiler<unknown> = ({
   }
   const statusCode = httpPart === 'body' ? 422 : 400;
   return (data: unknown) => {
+    const arrayAt = arrayWhereObjectExpected(schema, data, []);
+    if (arrayAt) {
+      const field = arrayAt.length > 0 ? arrayAt.join('.') : 'body';
+      return {
+        error: new HttpError(statusCode, 'validation_failed', 'Please check the fields and try again.', {
+          [field]: [`Expected ${field} to be an object but received an array.`],
+        }),
+      };
+    }
     const result = v.safeParse(schema, data);
     if (result.success) return { value: result.output };
     return {
@@ -50,6 +59,32 @@ export const valibotValidatorCompiler: FastifySchemaCompiler<unknown> = ({
     };
   };
 };
+
+const OBJECT_TYPES = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest']);
+const WRAPPER_TYPES = new Set(['optional', 'nullable', 'nullish', 'exact_optional', 'undefinedable']);
+
+/**
+ * valibot's object schemas accept an array (it is an object to `typeof`) and read it as an empty object, so
+ * `PATCH /api/auth/me` with `[]` would succeed as "no change". This walks the schema alongside the data and
+ * answers the path of the first array sitting where an object is expected (null when there is none).
+ */
+function arrayWhereObjectExpected(schema: v.GenericSchema, data: unknown, path: string[]): string[] | null {
+  const node = schema as v.GenericSchema & {
+    pipe?: readonly v.GenericSchema[];
+    wrapped?: v.GenericSchema;
+    entries?: Record<string, v.GenericSchema>;
+  };
+  if (node.pipe?.[0] && node.pipe[0] !== schema) return arrayWhereObjectExpected(node.pipe[0], data, path);
+  if (WRAPPER_TYPES.has(node.type) && node.wrapped) return arrayWhereObjectExpected(node.wrapped, data, path);
+  if (!OBJECT_TYPES.has(node.type) || !node.entries) return null;
+  if (Array.isArray(data)) return path;
+  if (typeof data !== 'object' || data === null) return null;
+  for (const [key, entry] of Object.entries(node.entries)) {
+    const found = arrayWhereObjectExpected(entry, (data as Record<string, unknown>)[key], [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
 
 /** Converts a contract schema for the serializer; throws at start if the schema cannot be expressed. */
 export function responseSchema<const TSchema extends v.GenericSchema>(

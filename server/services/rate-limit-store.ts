@@ -36,7 +36,8 @@ export function databaseRateLimitStore(db: Database) {
   };
 }
 
-async function increment(db: Database, key: string, windowMs: number): Promise<Counter> {
+/** Counts one hit against `key` in a window of `windowMs`; answers the count so far and the ms left. */
+export async function increment(db: Database, key: string, windowMs: number): Promise<Counter> {
   const expired = sql`${rateLimitCounters.resetAt} <= now()`;
   const [row] = await db
     .insert(rateLimitCounters)

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SignupCreate } from '../../contract/signup';
 import type { Database } from '../db/client';
 import { type SignupRow, signups } from '../db/schema';
@@ -31,6 +31,33 @@ export class SignupRepository {
         createdBy,
       })
       .onConflictDoNothing({ target: signups.normalizedEmail })
+      .returning();
+    return row ?? null;
+  }
+
+  /**
+   * Rewrites the address's record with its owner's answers, unless the owner already wrote it (then null):
+   * one conditional update, so two claims cannot interleave.
+   */
+  async claim(input: SignupCreate, ownerId: string): Promise<SignupRow | null> {
+    const [row] = await this.db
+      .update(signups)
+      .set({
+        name: input.name,
+        email: input.email,
+        company: input.company,
+        companySize: input.company_size,
+        plan: input.plan,
+        interval: input.interval,
+        createdBy: ownerId,
+        createdDate: sql`now()`,
+      })
+      .where(
+        and(
+          eq(signups.normalizedEmail, input.normalized_email),
+          sql`${signups.createdBy} is distinct from ${ownerId}`,
+        ),
+      )
       .returning();
     return row ?? null;
   }

@@ -7,12 +7,18 @@ import { decodeProtectedHeader, errors, type JWTPayload, type JWTVerifyGetKey, j
  */
 
 export type VerifiedIdentity = {
-  /** The auth service's user id: our users.id. */
+  /** The token's issuer; with `sub`, the key of our users row (an e-mail address never is). */
+  issuer: string;
+  /** The auth service's user id. */
   sub: string;
   /** Lowercased. */
   email: string;
   /** From user_metadata, used when we first see the user. */
   fullName: string | null;
+  /** The auth service's session the token belongs to (`session_id`), when it names one. */
+  authSessionId: string | null;
+  /** When the token stops being valid. */
+  expiresAt: Date;
 };
 
 export type TokenVerifier = (token: string) => Promise<VerifiedIdentity>;
@@ -29,6 +35,11 @@ export type TokenVerifierOptions = {
 /** The token is not acceptable (401). Reasons are for the log, never for the caller. */
 export class InvalidTokenError extends Error {
   override readonly name = 'InvalidTokenError';
+}
+
+/** An anonymous auth-service user (`is_anonymous`): a real token, but nobody we can give an account to. */
+export class AnonymousUserError extends Error {
+  override readonly name = 'AnonymousUserError';
 }
 
 /** The auth service could not be asked for its keys (503): not the caller's fault. */
@@ -65,7 +76,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     } catch (error) {
       throw classify(error);
     }
-    return identityFrom(payload);
+    return identityFrom(payload, options.issuer);
   };
 }
 
@@ -86,13 +97,24 @@ function classify(error: unknown): Error {
   return new KeySourceUnavailableError('could not load the JWKS', { cause: error });
 }
 
-function identityFrom(payload: JWTPayload): VerifiedIdentity {
+function identityFrom(payload: JWTPayload, issuer: string): VerifiedIdentity {
+  if (payload.is_anonymous === true) throw new AnonymousUserError('anonymous auth-service user');
   if (payload.role !== 'authenticated') throw new InvalidTokenError('role is not authenticated');
   if (typeof payload.sub !== 'string' || !UUID.test(payload.sub))
     throw new InvalidTokenError('sub is not a uuid');
   const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
   if (!EMAIL.test(email)) throw new InvalidTokenError('no e-mail address in the token');
-  return { sub: payload.sub.toLowerCase(), email, fullName: metadataName(payload.user_metadata) };
+  const sessionId =
+    typeof payload.session_id === 'string' && UUID.test(payload.session_id) ? payload.session_id : null;
+  return {
+    issuer,
+    sub: payload.sub.toLowerCase(),
+    email,
+    fullName: metadataName(payload.user_metadata),
+    authSessionId: sessionId?.toLowerCase() ?? null,
+    // requiredClaims makes exp present, and jwtVerify checked it is a number in the future.
+    expiresAt: new Date(Number(payload.exp) * 1000),
+  };
 }
 
 function metadataName(metadata: unknown): string | null {

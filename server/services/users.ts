@@ -1,11 +1,31 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { mergeSettings, type Settings, type SettingsUpdate, settingsSchema } from '../../contract/settings';
 import type { CurrentUserInput, Role, UserUpdate } from '../../contract/user';
 import type { Database } from '../db/client';
-import { type UserRow, users } from '../db/schema';
+import { LEGACY_ISSUER, sessions, type UserRow, users } from '../db/schema';
 import { conflict } from '../lib/http-errors';
 import type { VerifiedIdentity } from './token-verifier';
+
+/** A verified token plus what the auth service and our configuration say about it. */
+export type Identity = Pick<VerifiedIdentity, 'issuer' | 'sub' | 'email' | 'fullName'> & {
+  emailVerified: boolean;
+  role: Role;
+};
+
+export const EMAIL_TAKEN =
+  'This e-mail address already belongs to another account here. Sign in the way you signed in before, or contact support.';
+
+/**
+ * The role that counts, decided on every request from the current ADMIN_EMAILS: admin only for a listed
+ * address the auth service confirmed. Removing an address from the list demotes at the next request.
+ */
+export function effectiveRole(
+  user: Pick<UserRow, 'email' | 'emailVerified'>,
+  adminEmails: readonly string[],
+): Role {
+  return user.emailVerified && adminEmails.includes(user.email) ? 'admin' : 'user';
+}
 
 /** The users table: created at first sign-in from the auth service's token, changed by the user within limits. */
 export class UserRepository {
@@ -17,39 +37,71 @@ export class UserRepository {
   }
 
   /**
-   * Creates or refreshes the user a verified token names. The e-mail follows the auth service; the role is
-   * recomputed from the admin list at every sign-in; the full name is taken only when we have none.
+   * Creates or refreshes the user a verified token names, found by (issuer, subject) and never by e-mail.
+   * The e-mail and its verified flag follow the auth service; the full name is taken only when we have none.
+   *
+   * An address already held by a row of another subject is a conflict (409): the other account keeps its
+   * profile, settings and sessions. Two exceptions, neither a takeover: a row from before issuers were recorded
+   * with this very subject is adopted, and with `adoptByEmail` (local mode only, where the auth stand-in is
+   * reset and re-creates accounts under new ids) the row moves to the new subject and its sessions end.
    */
-  async upsertFromIdentity(identity: VerifiedIdentity, role: Role): Promise<UserRow> {
+  async upsertFromIdentity(identity: Identity, options: { adoptByEmail: boolean }): Promise<UserRow> {
     return this.db.transaction(async (tx) => {
-      const [sameEmail] = await tx.select().from(users).where(eq(users.email, identity.email)).limit(1);
-      if (sameEmail && sameEmail.id !== identity.sub) {
-        const [sameId] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.id, identity.sub))
-          .limit(1);
-        // Two of our rows would claim one address: leave both alone and let a person sort it out.
-        if (sameId) throw conflict('This e-mail address belongs to another account.');
-        // The auth service re-created the account (e.g. a reset local emulator): keep the row, take the new id.
-        await tx.update(users).set({ id: identity.sub }).where(eq(users.id, sameEmail.id));
+      const fields = {
+        email: identity.email,
+        emailVerified: identity.emailVerified,
+        role: identity.role,
+        updatedAt: sql`now()`,
+      };
+      const [known] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.authIssuer, identity.issuer), eq(users.authSubject, identity.sub)))
+        .limit(1);
+      const [holder] = await tx.select().from(users).where(eq(users.email, identity.email)).limit(1);
+      if (holder && holder.id !== known?.id) {
+        const sameSubject = holder.authIssuer === LEGACY_ISSUER && holder.authSubject === identity.sub;
+        if (known || !(sameSubject || options.adoptByEmail)) throw conflict(EMAIL_TAKEN);
+        if (!sameSubject) await tx.delete(sessions).where(eq(sessions.userId, holder.id));
+        return this.#update(tx, holder.id, {
+          ...fields,
+          authIssuer: identity.issuer,
+          authSubject: identity.sub,
+          fullName: sql`coalesce(${users.fullName}, ${identity.fullName})`,
+        });
+      }
+      if (known) {
+        return this.#update(tx, known.id, {
+          ...fields,
+          fullName: sql`coalesce(${users.fullName}, ${identity.fullName})`,
+        });
       }
       const [row] = await tx
         .insert(users)
-        .values({ id: identity.sub, email: identity.email, fullName: identity.fullName, role })
-        .onConflictDoUpdate({
-          target: users.id,
-          set: {
-            email: identity.email,
-            role,
-            fullName: sql`coalesce(${users.fullName}, excluded.full_name)`,
-            updatedAt: sql`now()`,
-          },
+        .values({
+          ...fields,
+          authIssuer: identity.issuer,
+          authSubject: identity.sub,
+          fullName: identity.fullName,
         })
         .returning();
-      if (!row) throw new Error('upsert returned no row');
+      if (!row) throw new Error('insert returned no row');
       return row;
     });
+  }
+
+  async #update(
+    tx: Database,
+    id: string,
+    changes: Partial<Record<keyof UserRow, unknown>>,
+  ): Promise<UserRow> {
+    const [row] = await tx
+      .update(users)
+      .set(changes as Partial<typeof users.$inferInsert>)
+      .where(eq(users.id, id))
+      .returning();
+    if (!row) throw new Error('update returned no row');
+    return row;
   }
 
   /** Applies a profile/settings change that the contract's strict schema already accepted. */
@@ -86,12 +138,12 @@ export function readSettings(stored: Record<string, unknown> | null): Settings {
 }
 
 /** The current user as GET /api/auth/me answers it (WIRE.md "Current user JSON"). */
-export function toCurrentUser(row: UserRow): CurrentUserInput & { settings: Settings } {
+export function toCurrentUser(row: UserRow, role: Role): CurrentUserInput & { settings: Settings } {
   return {
     id: row.id,
     email: row.email,
     full_name: row.fullName,
-    role: row.role,
+    role,
     company: row.company,
     bio: row.bio,
     phone: row.phone,

@@ -1,22 +1,13 @@
+import { safeRedirectPath } from '../../contract/redirect';
 import { paths } from '../domain/pages';
 
 /**
  * Redirect targets that come from the address or from storage are attacker-controlled: only a path on this origin
- * is ever followed (no scheme, no `//host`, no backslash tricks that browsers normalise into `//`).
+ * is ever followed. The check is the one the server uses (contract/redirect.ts): it judges the normalised path, so
+ * dot segments, backslashes, control characters and encoded slashes cannot turn a path into `//another-host`.
  */
 export function sanitizeRedirectPath(target: unknown, fallback = '/'): string {
-  if (typeof target !== 'string') return fallback;
-  const trimmed = target.trim();
-  if (!trimmed.startsWith('/') || trimmed.startsWith('//') || trimmed.includes('\\')) return fallback;
-  // Control characters (tabs, newlines) are stripped by URL parsers and could turn "/\t/evil" into "//evil".
-  if (/\p{Cc}/u.test(trimmed)) return fallback;
-  try {
-    const resolved = new URL(trimmed, 'https://same-origin.invalid');
-    if (resolved.origin !== 'https://same-origin.invalid') return fallback;
-    return `${resolved.pathname}${resolved.search}${resolved.hash}`;
-  } catch {
-    return fallback;
-  }
+  return safeRedirectPath(target, { fallback });
 }
 
 /**

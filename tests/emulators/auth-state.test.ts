@@ -78,8 +78,26 @@ describe('state file', () => {
 });
 
 describe('POST /_emulator/reset', () => {
+  const resetKey = 'test-reset-key-0123456789';
+  const withKey = { authorization: `Bearer ${resetKey}` };
+
+  it('is refused without the reset key, and off when the emulator has none', async () => {
+    const keyed = buildAuthApp({ resetKey });
+    for (const headers of [{}, { authorization: 'Bearer wrong-key-0123456789abc' }]) {
+      const refused = await keyed.inject({ method: 'POST', url: '/_emulator/reset', headers });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().message).toBe('Reset needs Authorization: Bearer <AUTH_EMULATOR_RESET_KEY>.');
+    }
+    await keyed.close();
+    const keyless = buildAuthApp();
+    const off = await keyless.inject({ method: 'POST', url: '/_emulator/reset', headers: withKey });
+    expect(off.statusCode).toBe(403);
+    expect(off.json().message).toBe('Reset is off: start the emulator with AUTH_EMULATOR_RESET_KEY.');
+    await keyless.close();
+  });
+
   it('forgets everything but the seeded accounts and the signing key', async () => {
-    const app = buildAuthApp({ autoconfirm: true });
+    const app = buildAuthApp({ autoconfirm: true, resetKey });
     const signup = await app.inject({
       method: 'POST',
       url: '/auth/v1/signup',
@@ -88,7 +106,7 @@ describe('POST /_emulator/reset', () => {
     const token = signup.json().access_token as string;
     const jwks = (await app.inject({ method: 'GET', url: '/auth/v1/.well-known/jwks.json' })).json();
 
-    const reset = await app.inject({ method: 'POST', url: '/_emulator/reset' });
+    const reset = await app.inject({ method: 'POST', url: '/_emulator/reset', headers: withKey });
     expect(reset.statusCode).toBe(200);
 
     expect((await signIn(app, 'temp@example.com', 'Secret123!')).statusCode).toBe(400);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildDashboardApp, DASHBOARD_TITLE } from '../../emulators/dashboard/app';
 import { parseEmulatorEnv } from '../../emulators/env';
+import { startMailEmulator } from '../../emulators/mail/app';
+import { remoteBindRefusal } from '../../emulators/shared/listen';
 
 describe('dashboard stand-in', () => {
   it('serves a titled page on any path, noting that production uses DASHBOARD_URL', async () => {
@@ -46,5 +48,25 @@ describe('emulator settings from the environment', () => {
     expect(() => parseEmulatorEnv({ AUTH_EMULATOR_PORT: 'abc', SITE_URL: 'nope' })).toThrow(
       /AUTH_EMULATOR_PORT: must be a whole number\n {2}SITE_URL: must be an absolute URL/,
     );
+  });
+});
+
+describe('where the emulators listen', () => {
+  it('refuses to bind beyond loopback unless told explicitly', async () => {
+    await expect(startMailEmulator({ port: 0, host: '0.0.0.0' })).rejects.toThrow(
+      'The emulators listen on loopback only: EMULATOR_HOST=0.0.0.0 would expose stand-ins with published keys and passwords to other machines. Set EMULATOR_ALLOW_REMOTE=true if that is really wanted (e.g. inside a container network).',
+    );
+    expect(remoteBindRefusal('::', false)).toMatch(/EMULATOR_HOST=::/);
+    expect(remoteBindRefusal('0.0.0.0', true)).toBeNull();
+  });
+
+  it.each(['localhost', '127.0.0.1', '::1'])('binds %s without being told', (host) => {
+    expect(remoteBindRefusal(host, false)).toBeNull();
+  });
+
+  it('reads EMULATOR_ALLOW_REMOTE and the reset key', () => {
+    expect(parseEmulatorEnv({}).EMULATOR_ALLOW_REMOTE).toBe(false);
+    const env = parseEmulatorEnv({ EMULATOR_ALLOW_REMOTE: 'true', AUTH_EMULATOR_RESET_KEY: 'k'.repeat(16) });
+    expect(env).toMatchObject({ EMULATOR_ALLOW_REMOTE: true, AUTH_EMULATOR_RESET_KEY: 'k'.repeat(16) });
   });
 });

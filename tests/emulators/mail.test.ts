@@ -92,6 +92,26 @@ describe('Mailpit-compatible JSON API', () => {
   });
 });
 
+describe('the inbox and other origins', () => {
+  it('gives no web page of another origin access to the e-mails (no CORS headers, no preflight)', async () => {
+    deliver('someone@example.com', 'Confirm your signup');
+    const read = await app.inject({
+      method: 'GET',
+      url: '/api/v1/messages',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/messages',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'DELETE' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
+  });
+});
+
 describe('inbox pages', () => {
   it('lists messages in a captioned table with links to each', async () => {
     deliver('page@example.com', 'Confirm your signup');

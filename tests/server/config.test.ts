@@ -85,6 +85,65 @@ describe('loadConfig (server/config.ts)', () => {
       }
     });
 
+    it('refuses local mode with NODE_ENV=production, whether implied or asked for', () => {
+      expect(problemsOf({ NODE_ENV: 'production' })).toContain(
+        'PUBLIC_URL: refused with NODE_ENV=production: without PUBLIC_URL (or with a localhost one) the server runs in local mode (published placeholder secrets, a demo admin, demo data, non-Secure cookies). Set PUBLIC_URL to the https address people use, and the production settings (.env.example).',
+      );
+      expect(problemsOf({ ...PRODUCTION, NODE_ENV: 'production', LOCAL_DEV: 'true' }).join('\n')).toMatch(
+        /^LOCAL_DEV: refused with NODE_ENV=production: LOCAL_DEV=true turns on local mode/m,
+      );
+      expect(loadConfig({ ...PRODUCTION, NODE_ENV: 'production' }).localDev).toBe(false);
+    });
+
+    it('refuses local mode when listening beyond this machine', () => {
+      expect(problemsOf({ HOST: '0.0.0.0' })).toContain(
+        'HOST: refused: without PUBLIC_URL (or with a localhost one) the server runs in local mode (published placeholder secrets, a demo admin, demo data, non-Secure cookies) and HOST=0.0.0.0 listens beyond this machine. Use HOST=localhost, or set PUBLIC_URL and the production settings.',
+      );
+      expect(loadConfig({ HOST: '127.0.0.1' }).localDev).toBe(true);
+      expect(loadConfig({ ...PRODUCTION, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    });
+
+    it('requires an explicit https PUBLIC_URL outside local mode', () => {
+      const { PUBLIC_URL: _url, ...rest } = PRODUCTION;
+      expect(problemsOf({ ...rest, LOCAL_DEV: 'false' })).toContain(
+        'PUBLIC_URL: required outside local mode.',
+      );
+      expect(problemsOf({ ...PRODUCTION, PUBLIC_URL: 'http://app.example.com' })).toContain(
+        'PUBLIC_URL: must be https outside local mode (session cookies must be Secure).',
+      );
+    });
+
+    it('requires https for the auth service and its JWKS outside local mode', () => {
+      const problems = problemsOf({
+        ...PRODUCTION,
+        SUPABASE_URL: 'http://auth.example.com',
+        SUPABASE_JWKS_URL: 'http://auth.example.com/jwks',
+      });
+      expect(problems).toContain(
+        'SUPABASE_URL: must be https outside local mode (tokens and keys must not travel in clear).',
+      );
+      expect(problems).toContain(
+        'SUPABASE_JWKS_URL: must be https outside local mode (tokens and keys must not travel in clear).',
+      );
+    });
+
+    it('requires DATABASE_URL outside local mode, unless an embedded database is chosen on purpose', () => {
+      const { DATABASE_URL: _url, ...rest } = PRODUCTION;
+      expect(problemsOf(rest)).toContain(
+        'DATABASE_URL: required outside local mode (each replica would otherwise keep its own embedded database); set PGLITE_DATA_DIR instead to run one replica on an embedded database on purpose.',
+      );
+      expect(loadConfig({ ...rest, PGLITE_DATA_DIR: '/var/lib/beacon' }).database).toEqual({
+        kind: 'pglite',
+        dataDir: '/var/lib/beacon',
+      });
+    });
+
+    it('refuses the demo seed outside local mode', () => {
+      expect(problemsOf({ ...PRODUCTION, SEED_DEMO: 'true' })).toContain(
+        'SEED_DEMO: the demo records belong to local mode only.',
+      );
+    });
+
     it('requires the anon key when an auth service is configured', () => {
       const { SUPABASE_ANON_KEY: _key, ...rest } = PRODUCTION;
       expect(problemsOf(rest).join('\n')).toMatch(/SUPABASE_ANON_KEY/);
@@ -128,6 +187,29 @@ describe('loadConfig (server/config.ts)', () => {
     });
     expect(problems.join('\n')).toMatch(/CSRF_SECRET: must differ/);
     expect(problems.join('\n')).toMatch(/SESSION_ABSOLUTE_TTL/);
+  });
+
+  describe('TRUST_PROXY', () => {
+    it.each([
+      ['false', false],
+      ['0', false],
+      ['1', 1],
+      ['2', 2],
+      ['10.0.0.0/8, 192.168.1.1', ['10.0.0.0/8', '192.168.1.1']],
+      ['fd00::/8,::1', ['fd00::/8', '::1']],
+    ])('reads %s', (value, expected) => {
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+    });
+
+    it('refuses true, which would let any client choose its own address', () => {
+      expect(problemsOf({ TRUST_PROXY: 'true' }).join('\n')).toMatch(
+        /TRUST_PROXY=true would believe any X-Forwarded-For.*give the number of proxies/,
+      );
+    });
+
+    it.each(['10.0.0.0/33', 'not-an-address', '10.0.0.1/8/8', 'fd00::/129', '11'])('refuses %s', (value) => {
+      expect(problemsOf({ TRUST_PROXY: value }).join('\n')).toMatch(/TRUST_PROXY must be/);
+    });
   });
 
   it('lowercases ADMIN_EMAILS and reads durations', () => {

@@ -8,6 +8,10 @@ const LIMITS = {
   RATE_LIMIT_SIGN_IN_MAX: '2',
   RATE_LIMIT_SIGNUPS_MAX: '2',
   RATE_LIMIT_CONTACT_MAX: '2',
+  RATE_LIMIT_SIGNUP_LOOKUP_MAX: '2',
+  // Per account: above the per-address limit, so the tests below can tell the two apart.
+  RATE_LIMIT_SIGN_IN_ACCOUNT_MAX: '3',
+  RATE_LIMIT_SIGNUPS_ACCOUNT_MAX: '3',
   RATE_LIMIT_WINDOW: '1m',
 };
 
@@ -28,7 +32,7 @@ describe.each(ENGINES)('rate limits on %s', (engine) => {
   function clientAt(remoteAddress: string, target: FastifyInstance = app): TestClient {
     const client = new TestClient(target);
     const request = client.request.bind(client);
-    client.request = (method, url, options = {}) => request(method, url, { ...options, remoteAddress });
+    client.request = (method, url, options = {}) => request(method, url, { remoteAddress, ...options });
     return client;
   }
   const clientFromNewAddress = () => clientAt(newAddress());
@@ -75,14 +79,20 @@ describe.each(ENGINES)('rate limits on %s', (engine) => {
     it('answers 429 with Retry-After after the limit', async () => {
       const client = clientFromNewAddress();
       await client.fetchCsrf();
+      const email = uniqueEmail();
+      expect(
+        (await client.post('/api/auth/sso/supabase', { token: await mintToken(email) })).statusCode,
+      ).toBe(200);
       await expectLimited(() =>
-        client.post('/api/signups', {
-          name: 'S',
-          email: uniqueEmail(),
-          plan: 'starter',
-          interval: 'monthly',
-        }),
+        client.post('/api/signups', { name: 'S', email, plan: 'starter', interval: 'monthly' }),
       );
+    });
+  });
+
+  describe('GET /api/signups?email=', () => {
+    it('answers 429 with Retry-After after the limit, so nobody can sweep a list of addresses', async () => {
+      const client = clientFromNewAddress();
+      await expectLimited(() => client.get(`/api/signups?email=${uniqueEmail()}`));
     });
   });
 
@@ -107,6 +117,56 @@ describe.each(ENGINES)('rate limits on %s', (engine) => {
     });
   });
 
+  describe('per account', () => {
+    it('limits sign-ins of one account however many addresses they come from', async () => {
+      const email = uniqueEmail('rotating');
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        const client = clientFromNewAddress();
+        await client.fetchCsrf();
+        statuses.push(
+          (await client.post('/api/auth/sso/supabase', { token: await mintToken(email) })).statusCode,
+        );
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    });
+
+    it('limits signup writes of one user however many addresses they come from', async () => {
+      const email = uniqueEmail('writer');
+      const first = clientFromNewAddress();
+      await first.fetchCsrf();
+      await first.post('/api/auth/sso/supabase', { token: await mintToken(email) });
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        // The same session from a new address each time (a client hopping networks or proxies).
+        const hopping = clientFromNewAddress();
+        for (const [name, value] of first.cookies) hopping.cookies.set(name, value);
+        const response = await hopping.post('/api/signups', { name: 'W', email, plan: 'starter' });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(statuses).toEqual([201, 409, 409, 429]);
+    });
+  });
+
+  describe('client addresses', () => {
+    it('counts one IPv6 /64 as one client, whatever address inside it is used', async () => {
+      const rotating = ['2001:db8:5:6::1', '2001:db8:5:6::2', '2001:db8:5:6:ffff::3'].map((address) =>
+        clientAt(address),
+      );
+      const body = { name: 'A', email: 'a@example.com', message: 'Hi' };
+      const statuses: number[] = [];
+      for (const client of rotating) {
+        await client.fetchCsrf();
+        statuses.push((await client.post('/api/contact', body)).statusCode);
+      }
+      expect(statuses).toEqual([201, 201, 429]);
+      const neighbour = clientAt('2001:db8:5:7::1');
+      await neighbour.fetchCsrf();
+      expect((await neighbour.post('/api/contact', body)).statusCode).toBe(201);
+    });
+  });
+
   describe('across replicas', () => {
     it.runIf(engine === 'postgres')('enforces one limit for all replicas sharing the database', async () => {
       const replica = await startTestApp('postgres', { env: LIMITS, schema: testApp.schema ?? undefined });
@@ -125,6 +185,41 @@ describe.each(ENGINES)('rate limits on %s', (engine) => {
       } finally {
         await replica.close();
       }
+    });
+  });
+
+  describe.each([
+    ['a hop count', '1'],
+    ['the proxy addresses', '10.0.0.0/8, fd00::/8'],
+  ])('behind a load balancer (TRUST_PROXY as %s)', (_kind, trustProxy) => {
+    let proxied: TestApp;
+    beforeAll(async () => {
+      proxied = await startTestApp(engine, { env: { ...LIMITS, TRUST_PROXY: trustProxy } });
+    });
+    afterAll(() => proxied.close());
+
+    const body = { name: 'A', email: 'a@example.com', message: 'Hi' };
+    /** A request that reached us through the balancer at 10.0.0.5, with the client's chosen X-Forwarded-For. */
+    async function viaBalancer(forwardedFor: string) {
+      const client = clientAt('10.0.0.5', proxied.app);
+      await client.fetchCsrf();
+      return client.post('/api/contact', body, { headers: { 'x-forwarded-for': forwardedFor } });
+    }
+
+    it('counts the address the balancer saw, so rotating a forged X-Forwarded-For gains nothing', async () => {
+      const statuses = [];
+      for (const forged of ['1.1.1.1', '2.2.2.2', '3.3.3.3']) {
+        statuses.push((await viaBalancer(`${forged}, 198.51.100.7`)).statusCode);
+      }
+      expect(statuses).toEqual([201, 201, 429]);
+    });
+
+    it('gives each client behind the balancer its own bucket', async () => {
+      expect((await viaBalancer('198.51.100.8')).statusCode).toBe(201);
+      expect((await viaBalancer('198.51.100.9')).statusCode).toBe(201);
+      expect((await viaBalancer('198.51.100.8')).statusCode).toBe(201);
+      expect((await viaBalancer('198.51.100.8')).statusCode).toBe(429);
+      expect((await viaBalancer('198.51.100.9')).statusCode).toBe(201);
     });
   });
 });

@@ -4,8 +4,10 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signupSchema } from '../../contract/signup';
 import { signups } from '../../server/db/schema';
+import { CONFIRM_FIRST, NOT_YOUR_ADDRESS, SIGNUP_EXISTS } from '../../server/routes/signups';
 import { ENGINES, startTestApp, type TestApp, uniqueEmail } from './support/app';
 import { signIn, TestClient } from './support/client';
+import { testAuthService } from './support/tokens';
 
 describe.each(ENGINES)('signup routes on %s', (engine) => {
   let testApp: TestApp;
@@ -33,10 +35,26 @@ describe.each(ENGINES)('signup routes on %s', (engine) => {
     return client;
   }
 
+  /** The record as onboarding creates it: by the signed-in, confirmed owner of the address. */
   async function createSignup(email: string) {
-    const response = await (await anonymous()).post('/api/signups', signupFor(email));
+    const { client } = await signIn(app, email);
+    const response = await client.post('/api/signups', signupFor(email));
     expect(response.statusCode).toBe(201);
     return response.json();
+  }
+
+  /** A record someone else wrote for the address (before creating one needed the owner's session). */
+  async function plantSignup(email: string) {
+    await app.db.insert(signups).values({
+      name: 'Mallory Attacker',
+      email,
+      normalizedEmail: email,
+      company: 'Attacker Co',
+      companySize: '500+',
+      plan: 'business',
+      interval: 'monthly',
+      createdBy: null,
+    });
   }
 
   describe('GET /api/signups', () => {
@@ -68,12 +86,15 @@ describe.each(ENGINES)('signup routes on %s', (engine) => {
       const response = await app.inject({ method: 'GET', url: `/api/signups?email=${email}` });
       const [record] = response.json();
       v.parse(signupSchema, record);
-      expect(record).toMatchObject({
+      // Only existence: the plan and interval are the defaults, not the record's own (pro, annual).
+      expect(record).toEqual({
         email,
         normalized_email: email,
         name: '',
         company: null,
         company_size: null,
+        plan: 'starter',
+        interval: 'monthly',
       });
       expect(record).not.toHaveProperty('id');
       expect(record).not.toHaveProperty('created_date');
@@ -100,9 +121,12 @@ describe.each(ENGINES)('signup routes on %s', (engine) => {
   });
 
   describe('POST /api/signups', () => {
-    it('creates a record for an anonymous visitor (the sign-up dialog) and answers 201 with it', async () => {
+    const stored = (email: string) => app.db.select().from(signups).where(eq(signups.normalizedEmail, email));
+
+    it('creates the record for the confirmed owner of the address and answers 201 with it', async () => {
       const email = uniqueEmail();
-      const client = await anonymous();
+      const { client, user } = await signIn(app, email);
+      expect((await client.get('/api/auth/me?include_flags=true')).json().onboarding_required).toBe(true);
       const response = await client.post('/api/signups', signupFor(email));
       expect(response.statusCode).toBe(201);
       const created = v.parse(signupSchema, response.json());
@@ -116,11 +140,46 @@ describe.each(ENGINES)('signup routes on %s', (engine) => {
       });
       expect(created.id).toEqual(expect.any(String));
       expect(created.created_date).toEqual(expect.any(String));
+      expect((await stored(email))[0]?.createdBy).toBe(user.id);
+      expect((await client.get('/api/auth/me?include_flags=true')).json()).toMatchObject({
+        has_signup: true,
+        onboarding_required: false,
+      });
+    });
+
+    it('answers 401 to an anonymous visitor and stores nothing', async () => {
+      const email = uniqueEmail('anonymous');
+      const response = await (await anonymous()).post('/api/signups', signupFor(email));
+      expect(response.statusCode).toBe(401);
+      expect(await stored(email)).toHaveLength(0);
+    });
+
+    it("answers 403 when a signed-in user tries to create someone else's signup", async () => {
+      const { client } = await signIn(app, uniqueEmail());
+      const other = uniqueEmail('other');
+      const response = await client.post('/api/signups', signupFor(other));
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(NOT_YOUR_ADDRESS);
+      expect(await stored(other)).toHaveLength(0);
+    });
+
+    it('answers 403 while the address is not confirmed at the auth service', async () => {
+      const email = uniqueEmail('unconfirmed');
+      testAuthService.unconfirmed.add(email);
+      try {
+        const { client } = await signIn(app, email);
+        const response = await client.post('/api/signups', signupFor(email));
+        expect(response.statusCode).toBe(403);
+        expect(response.json().message).toBe(CONFIRM_FIRST);
+        expect(await stored(email)).toHaveLength(0);
+      } finally {
+        testAuthService.unconfirmed.delete(email);
+      }
     });
 
     it('trims and lowercases the address and recomputes normalized_email whatever the browser sent', async () => {
       const email = uniqueEmail('mixed');
-      const client = await anonymous();
+      const { client } = await signIn(app, email);
       const response = await client.post('/api/signups', {
         ...signupFor(email),
         email: `  ${email.toUpperCase()}  `,
@@ -128,13 +187,12 @@ describe.each(ENGINES)('signup routes on %s', (engine) => {
       });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({ email, normalized_email: email });
-      const [row] = await app.db.select().from(signups).where(eq(signups.normalizedEmail, email));
-      expect(row?.email).toBe(email);
+      expect((await stored(email))[0]?.email).toBe(email);
     });
 
     it('stores an empty company and company size as null, and defaults plan and interval', async () => {
       const email = uniqueEmail();
-      const client = await anonymous();
+      const { client } = await signIn(app, email);
       const response = await client.post('/api/signups', {
         name: 'Min',
         email,
@@ -150,21 +208,35 @@ describe.each(ENGINES)('signup routes on %s', (engine) => {
       });
     });
 
-    it('answers 409 for an address that already has a signup, in any letter case', async () => {
+    it('answers 409 with the duplicate message [product: SIGNUP-10] when the owner already created the record, in any letter case', async () => {
       const email = uniqueEmail();
-      await createSignup(email);
-      const client = await anonymous();
-      const response = await client.post('/api/signups', signupFor(email.toUpperCase()));
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toMatchObject({
-        code: 'conflict',
-        message: 'This email is already registered. Please sign in instead.',
+      const { client } = await signIn(app, email);
+      expect((await client.post('/api/signups', signupFor(email))).statusCode).toBe(201);
+      const response = await client.post('/api/signups', {
+        ...signupFor(email.toUpperCase()),
+        company: 'Other',
       });
-      expect(await app.db.select().from(signups).where(eq(signups.normalizedEmail, email))).toHaveLength(1);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ code: 'conflict', message: SIGNUP_EXISTS });
+      expect(await stored(email)).toHaveLength(1);
+      expect((await stored(email))[0]?.company).toBe('Robin Co');
+    });
+
+    it('lets the confirmed owner claim and correct a record someone else created for their address', async () => {
+      const email = uniqueEmail('claimed');
+      await plantSignup(email);
+      const { client, user } = await signIn(app, email);
+      const response = await client.post('/api/signups', signupFor(email));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ name: 'Robin Example', company: 'Robin Co', plan: 'pro' });
+      const [row] = await stored(email);
+      expect(row).toMatchObject({ company: 'Robin Co', companySize: '11-50', createdBy: user.id });
+      // Claimed once: from now on it is the owner's own record.
+      expect((await client.post('/api/signups', signupFor(email))).statusCode).toBe(409);
     });
 
     it('answers 422 with field errors and stores nothing', async () => {
-      const client = await anonymous();
+      const { client } = await signIn(app, uniqueEmail());
       const response = await client.post('/api/signups', {
         name: '  ',
         email: 'not-an-address',
@@ -178,29 +250,9 @@ describe.each(ENGINES)('signup routes on %s', (engine) => {
       expect(await app.db.select().from(signups).where(eq(signups.email, 'not-an-address'))).toHaveLength(0);
     });
 
-    it('lets a signed-in user create the signup for their own address (onboarding)', async () => {
-      const email = uniqueEmail('onboarding');
-      const { client } = await signIn(app, email);
-      expect((await client.get('/api/auth/me?include_flags=true')).json().onboarding_required).toBe(true);
-      const response = await client.post('/api/signups', signupFor(email));
-      expect(response.statusCode).toBe(201);
-      expect((await client.get('/api/auth/me?include_flags=true')).json()).toMatchObject({
-        has_signup: true,
-        onboarding_required: false,
-      });
-    });
-
-    it("answers 403 when a signed-in user tries to create someone else's signup", async () => {
-      const { client } = await signIn(app, uniqueEmail());
-      const other = uniqueEmail('other');
-      const response = await client.post('/api/signups', signupFor(other));
-      expect(response.statusCode).toBe(403);
-      expect(await app.db.select().from(signups).where(eq(signups.normalizedEmail, other))).toHaveLength(0);
-    });
-
     it('answers 403 without the CSRF token and stores nothing', async () => {
       const email = uniqueEmail();
-      const client = await anonymous();
+      const { client } = await signIn(app, email);
       const response = await client.post('/api/signups', signupFor(email), { omit: ['csrf'] });
       expect(response.statusCode).toBe(403);
       expect(await app.db.select().from(signups).where(eq(signups.normalizedEmail, email))).toHaveLength(0);

@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../server/db/schema';
-import { ENGINES, startTestApp, type TestApp } from './support/app';
+import { ENGINES, PRODUCTION_ENV, startTestApp, type TestApp } from './support/app';
 import { TestClient } from './support/client';
 
 const APP_JS = 'console.info("app");';
@@ -24,6 +24,10 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
     await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
     await writeFile(path.join(dist, 'landing.html'), LANDING_PAGE_HTML);
     await writeFile(path.join(dist, 'assets', 'index-4f2a9c.js'), APP_JS);
+    await writeFile(
+      path.join(dist, 'assets', 'index-4f2a9c.js.map'),
+      '{"version":3,"sources":["src/secret.ts"]}',
+    );
     // The build's compressed twins (vite.config.ts); the .js asset has only a gzip one.
     await writeFile(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX_HTML));
     await writeFile(path.join(dist, 'index.html.gz'), gzipSync(INDEX_HTML));
@@ -56,6 +60,30 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
         expect(response.statusCode, url).toBe(200);
         expect(response.body, url).toBe(INDEX_HTML);
         expect(response.headers['cache-control'], url).toBe('no-cache');
+      }
+    });
+
+    it.each([['*/*'], ['application/json'], [undefined]])(
+      'answers a page path with the page whatever the Accept header says (%s)',
+      async (accept) => {
+        const headers: Record<string, string> = accept ? { accept } : {};
+        for (const [url, body] of [
+          ['/billing', INDEX_HTML],
+          ['/Foo/Settings', INDEX_HTML],
+          ['/Landing', LANDING_PAGE_HTML],
+        ] as const) {
+          const response = await app.inject({ method: 'GET', url, headers });
+          expect(response.statusCode, url).toBe(200);
+          expect(response.body, url).toBe(body);
+        }
+      },
+    );
+
+    it('answers a malformed address through the error handler, as JSON', async () => {
+      for (const url of ['/%zz', '/api/%zz']) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json(), url).toEqual({ message: 'The address is not valid.', code: 'bad_request' });
       }
     });
 
@@ -157,6 +185,36 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
       expect(response.json()).toMatchObject({ code: 'payload_too_large', message: expect.any(String) });
       expect((await app.db.select().from(contactMessages)).length).toBe(before);
     });
+  });
+});
+
+describe('source maps', () => {
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'beacon-maps-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(dist, 'assets', 'index-4f2a9c.js'), APP_JS);
+    await writeFile(path.join(dist, 'assets', 'index-4f2a9c.js.map'), '{"version":3,"sources":["src/a.ts"]}');
+  });
+  afterAll(() => rm(dist, { recursive: true, force: true }));
+
+  it.each([
+    ['outside local mode', PRODUCTION_ENV, 404],
+    ['when switched off', { SERVE_SOURCE_MAPS: 'false' }, 404],
+    ['outside local mode when asked for', { ...PRODUCTION_ENV, SERVE_SOURCE_MAPS: 'true' }, 200],
+    ['in local mode', {}, 200],
+  ])('%s: %s', async (_case, env, status) => {
+    const served = await startTestApp('pglite', { env: { ...env, SPA_DIST: dist } });
+    try {
+      const map = await served.app.inject({ method: 'GET', url: '/assets/index-4f2a9c.js.map' });
+      expect(map.statusCode).toBe(status);
+      expect((await served.app.inject({ method: 'GET', url: '/assets/index-4f2a9c.js' })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await served.close();
+    }
   });
 });
 

@@ -3,13 +3,21 @@ import fp from 'fastify-plugin';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import { AuthCookies } from '../../lib/auth-cookies';
 import { forbidden, unauthenticated } from '../../lib/http-errors';
+import {
+  AuthServiceUnavailableError,
+  type AuthServiceUserLookup,
+  httpAuthServiceUsers,
+} from '../../services/auth-service-users';
 import { CsrfTokens } from '../../services/csrf-tokens';
 import { type ActiveSession, SessionStore } from '../../services/session-store';
 import { createTokenVerifier, type TokenVerifier } from '../../services/token-verifier';
+import { effectiveRole } from '../../services/users';
 
 export type AuthPluginOptions = {
   /** ES256/RS256 keys for access tokens; default: the auth service's JWKS (createRemoteJWKSet). */
   tokenKeys?: JWTVerifyGetKey;
+  /** Asks the auth service about a token's user; default: GET {SUPABASE_URL}/auth/v1/user. */
+  authServiceUsers?: AuthServiceUserLookup;
 };
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -19,11 +27,12 @@ declare module 'fastify' {
     sessions: SessionStore;
     authCookies: AuthCookies;
     verifyAccessToken: TokenVerifier;
+    lookUpAuthServiceUser: AuthServiceUserLookup;
     /** The request's live session and user, looked up once per request. */
     authenticate(request: FastifyRequest): Promise<ActiveSession | null>;
     /** onRequest guard: 401 without a live session. */
     requireSession: Guard;
-    /** onRequest guard: 401 without a session, 403 unless the user's stored role is admin. */
+    /** onRequest guard: 401 without a session, 403 unless the user is an admin right now (effectiveRole). */
     requireAdmin: Guard;
   }
 }
@@ -46,6 +55,13 @@ export default fp<AuthPluginOptions>(
       : async () => {
           throw new Error('No auth service is configured (SUPABASE_URL is empty).');
         };
+    const lookUpAuthServiceUser =
+      options.authServiceUsers ??
+      (config.supabase.url && config.supabase.anonKey
+        ? httpAuthServiceUsers({ supabaseUrl: config.supabase.url, anonKey: config.supabase.anonKey })
+        : async () => {
+            throw new AuthServiceUnavailableError('No auth service is configured (SUPABASE_URL is empty).');
+          });
 
     const resolved = new WeakMap<FastifyRequest, Promise<ActiveSession | null>>();
     const authenticate = (request: FastifyRequest) => {
@@ -72,15 +88,19 @@ export default fp<AuthPluginOptions>(
     const requireAdmin: Guard = async (request, reply) => {
       await requireSession(request, reply);
       const auth = await authenticate(request);
-      // The role is read from our database on every admin request (not from the session cache, the token or
-      // the browser), so a demotion takes effect at once on every replica.
+      // The user is read from our database on every admin request (not from the session cache, the token or
+      // the browser) and judged against the current ADMIN_EMAILS, so a demotion takes effect at once on every
+      // replica, and an unconfirmed address never counts.
       const current = auth ? await app.users.findById(auth.user.id) : null;
-      if (current?.role !== 'admin') throw forbidden('Admin access required.');
+      if (!current || effectiveRole(current, config.adminEmails) !== 'admin') {
+        throw forbidden('Admin access required.');
+      }
     };
 
     app.decorate('sessions', sessions);
     app.decorate('authCookies', authCookies);
     app.decorate('verifyAccessToken', verifyAccessToken);
+    app.decorate('lookUpAuthServiceUser', lookUpAuthServiceUser);
     app.decorate('authenticate', authenticate);
     app.decorate('requireSession', requireSession);
     app.decorate('requireAdmin', requireAdmin);

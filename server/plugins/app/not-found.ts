@@ -4,9 +4,10 @@ import { LANDING_HTML } from '../../../contract/spa-build';
 import { notFound } from '../../lib/http-errors';
 
 /**
- * Unknown addresses: under /api a JSON 404; a page the browser navigates to (GET accepting HTML) gets the
- * SPA's index.html so the client-side router can take it (/Billing, /Profile, ...); /Landing gets the landing
- * page's prerendered HTML.
+ * Unknown addresses: under /api a JSON 404; a page path (a GET of /Billing, /Foo/Settings, ...: no file
+ * extension) gets the SPA's index.html so the client-side router can take it, whatever the Accept header says
+ * (curl, uptime probes and link previews ask for pages too); /Landing gets the landing page's prerendered HTML.
+ * A missing file (/assets/gone.js) stays a 404: HTML in its place would only confuse the browser.
  */
 export default fp(
   async (app) => {
@@ -25,9 +26,10 @@ export default fp(
 
 function isPageNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?'))
-    return false;
-  return (request.headers.accept ?? '').includes('text/html');
+  const path = request.url.split('?')[0] ?? '';
+  if (path === '/api' || path.startsWith('/api/')) return false;
+  const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+  return !lastSegment.includes('.');
 }
 
 /** `/Landing` in any case, with or without a trailing slash (page names are case-insensitive [product: ROUTE-12]). */

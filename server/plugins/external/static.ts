@@ -41,6 +41,8 @@ export default fp(
       index: [LANDING_HTML, 'index.html'],
       cacheControl: false,
       dotfiles: 'ignore',
+      // Source maps give away the sources, comments included: only in local mode or when asked for.
+      allowedPath: (pathName) => app.config.serveSourceMaps || !pathName.endsWith('.map'),
       setHeaders: (reply, filePath) => {
         const relative = path.relative(root, filePath).split(path.sep).join('/');
         const cacheControl = relative.startsWith('assets/')

@@ -10,13 +10,15 @@ import { preSessionBinding, sessionBinding } from '../../lib/auth-cookies';
 import { HttpError } from '../../lib/http-errors';
 import { responseSchema, type ValibotTypeProvider } from '../../lib/valibot-schemas';
 import { signedIn } from '../../plugins/app/auth';
+import { AuthServiceUnavailableError, AuthSessionEndedError } from '../../services/auth-service-users';
 import {
+  AnonymousUserError,
   InvalidTokenError,
   KeySourceUnavailableError,
   type VerifiedIdentity,
 } from '../../services/token-verifier';
-import { toCurrentUser } from '../../services/users';
-import { loginFallbackPage, safeRedirectPath } from './login-fallback';
+import { effectiveRole, toCurrentUser } from '../../services/users';
+import { loginFallbackPage, loginRedirectTarget } from './login-fallback';
 import { meResponseSchema } from './schemas';
 
 /** Sign-in, the current user, logout and CSRF tokens: /api/auth/... */
@@ -57,15 +59,25 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       const identity = await verify(request.body.token);
-      const role = config.adminEmails.includes(identity.email) ? 'admin' : 'user';
-      const user = await app.users.upsertFromIdentity(identity, role);
+      await app.limitAccount(
+        reply,
+        'sign-in',
+        `${identity.issuer}|${identity.sub}`,
+        config.rateLimits.signInPerAccount,
+      );
+      const emailVerified = await confirmedByAuthService(request.body.token, identity);
+      const role = effectiveRole({ email: identity.email, emailVerified }, config.adminEmails);
+      const user = await app.users.upsertFromIdentity(
+        { ...identity, emailVerified, role },
+        { adoptByEmail: config.localDev },
+      );
       // No fixation: whatever session the browser had ends here, and a brand-new id is issued.
       const previous = app.authCookies.sessionToken(request);
       if (previous) await app.sessions.revoke(previous);
       const session = await app.sessions.open(user.id, request.headers['user-agent']);
       app.authCookies.setSession(reply, session);
       request.log.info({ userId: user.id, role }, 'signed in');
-      return toCurrentUser(user);
+      return toCurrentUser(user, role);
     },
   );
 
@@ -74,9 +86,10 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
     { onRequest: app.requireSession, schema: { querystring: meQuerySchema, response: { 200: meResponse } } },
     async (request) => {
       const { user } = await signedIn(request);
-      if (request.query.include_flags !== 'true') return toCurrentUser(user);
+      const current = toCurrentUser(user, effectiveRole(user, config.adminEmails));
+      if (request.query.include_flags !== 'true') return current;
       const hasSignup = (await app.signups.findByEmail(user.email)) !== null;
-      return { ...toCurrentUser(user), has_signup: hasSignup, onboarding_required: !hasSignup };
+      return { ...current, has_signup: hasSignup, onboarding_required: !hasSignup };
     },
   );
 
@@ -87,7 +100,7 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
       const { user } = await signedIn(request);
       const updated = await app.users.updateProfile(user, request.body);
       app.sessions.forgetUser(user.id);
-      return toCurrentUser(updated);
+      return toCurrentUser(updated, effectiveRole(updated, config.adminEmails));
     },
   );
 
@@ -104,7 +117,7 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
   );
 
   app.get('/login', { schema: { querystring: loginFallbackQuerySchema } }, async (request, reply) => {
-    const target = safeRedirectPath(request.query.redirect, config.publicUrl);
+    const target = loginRedirectTarget(request.query.redirect, config.publicUrl);
     // With an auth service the SPA signs in by itself: send the visitor back to where they were.
     if (config.supabase.url) return reply.redirect(target, 302);
     return reply
@@ -127,6 +140,9 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
           'Your sign-in could not be verified. Please sign in again.',
         );
       }
+      if (error instanceof AnonymousUserError) {
+        throw new HttpError(403, 'forbidden', ANONYMOUS_REFUSED);
+      }
       if (error instanceof KeySourceUnavailableError) {
         app.log.error({ err: error }, 'auth service keys unavailable');
         throw new HttpError(503, 'auth_unavailable', 'The sign-in service is unavailable.');
@@ -134,6 +150,35 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
       throw error;
     }
   }
+
+  /**
+   * Asks the auth service about the token (its session must still be alive, its user must be the token's) and
+   * answers whether it confirmed the token's address.
+   */
+  async function confirmedByAuthService(token: string, identity: VerifiedIdentity): Promise<boolean> {
+    try {
+      const user = await app.lookUpAuthServiceUser(token);
+      if (user.isAnonymous) throw new AnonymousUserError('anonymous auth-service user');
+      if (user.id !== identity.sub) throw new AuthSessionEndedError('the auth service names another user');
+      return user.emailConfirmed && user.email === identity.email;
+    } catch (error) {
+      if (error instanceof AuthSessionEndedError) {
+        app.log.info({ reason: error.message }, 'access token refused by the auth service');
+        throw new HttpError(401, 'invalid_token', 'Your sign-in has ended. Please sign in again.');
+      }
+      if (error instanceof AnonymousUserError) {
+        throw new HttpError(403, 'forbidden', ANONYMOUS_REFUSED);
+      }
+      if (error instanceof AuthServiceUnavailableError) {
+        app.log.error({ err: error }, 'auth service unavailable');
+        throw new HttpError(503, 'auth_unavailable', 'The sign-in service is unavailable.');
+      }
+      throw error;
+    }
+  }
 };
+
+const ANONYMOUS_REFUSED =
+  'Guest sign-ins cannot use Beacon RMM. Please sign in with your e-mail address or Google.';
 
 export default authRoutes;

@@ -1,23 +1,15 @@
+import { safeRedirectPath } from '../../../contract/redirect';
+
 const DEFAULT_TARGET = '/Landing';
 
 /**
- * Where GET /api/auth/login may send people back to: a path on our own origin only. Absolute URLs of our
- * origin are reduced to their path; anything else (other hosts, `//host`, `/\host`, javascript:) falls back
- * to the landing page, so the endpoint can never be used as an open redirect.
+ * Where GET /api/auth/login may send people back to: a page of our own origin (the shared check in
+ * contract/redirect.ts, also used by the SPA), never the API itself. Anything else goes to the landing page,
+ * so the endpoint can never be used as an open redirect.
  */
-export function safeRedirectPath(requested: string | undefined, publicUrl: URL): string {
-  if (!requested || requested.includes('\\') || hasControlCharacter(requested)) return DEFAULT_TARGET;
-  const isRelativePath = requested.startsWith('/') && !requested.startsWith('//');
-  const isAbsolute = /^[a-z][a-z0-9+.-]*:/i.test(requested);
-  if (!isRelativePath && !isAbsolute) return DEFAULT_TARGET;
-  let url: URL;
-  try {
-    url = new URL(requested, publicUrl);
-  } catch {
-    return DEFAULT_TARGET;
-  }
-  if (url.origin !== publicUrl.origin || url.pathname.startsWith('/api/')) return DEFAULT_TARGET;
-  return `${url.pathname}${url.search}${url.hash}`;
+export function loginRedirectTarget(requested: string | undefined, publicUrl: URL): string {
+  const target = safeRedirectPath(requested, { fallback: DEFAULT_TARGET, origin: publicUrl.origin });
+  return /^\/api(\/|\?|#|$)/i.test(target) ? DEFAULT_TARGET : target;
 }
 
 /** A minimal page for servers started without an auth service. */
@@ -35,11 +27,6 @@ export function loginFallbackPage(target: string): string {
 </body>
 </html>
 `;
-}
-
-/** Browsers drop tabs and newlines inside URLs, which turns `/\t/evil.example` into `//evil.example`. */
-function hasControlCharacter(text: string): boolean {
-  return [...text].some((character) => (character.codePointAt(0) ?? 0) < 0x20 || character === '\u007f');
 }
 
 function escapeHtml(text: string): string {

@@ -1,16 +1,30 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
+import { DEFAULT_INTERVAL, DEFAULT_PLAN } from '../../../contract/plans';
 import { signupCreateSchema, signupLookupQuerySchema, signupSchema } from '../../../contract/signup';
 import type { SignupRow, UserRow } from '../../db/schema';
 import { conflict, forbidden } from '../../lib/http-errors';
 import { responseSchema, type ValibotTypeProvider } from '../../lib/valibot-schemas';
+import { signedIn } from '../../plugins/app/auth';
 import { toSignup } from '../../services/signups';
+import { effectiveRole } from '../../services/users';
 
-/** Signup records: the sign-up dialog's duplicate check and create, and onboarding. /api/signups */
+export const SIGNUP_EXISTS = 'This email is already registered. Please sign in instead.';
+export const NOT_YOUR_ADDRESS = 'You can only create a signup for your own e-mail address.';
+export const CONFIRM_FIRST =
+  'Please confirm your e-mail address first: open the link we sent you, then try again.';
+
+/**
+ * Signup records: the sign-up dialog's duplicate check, and onboarding's create. /api/signups
+ * A record speaks for an address, so only the confirmed owner of that address may write it (docs/api.md).
+ */
 const signupRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
   const { config } = app;
   const signupResponse = responseSchema(signupSchema);
+  const limit = (rule: { max: number; windowMs: number }) => ({
+    rateLimit: { max: rule.max, timeWindow: rule.windowMs },
+  });
 
   app.get(
     '/',
@@ -19,6 +33,8 @@ const signupRoutes: FastifyPluginAsync = async (fastify) => {
         querystring: signupLookupQuerySchema,
         response: { 200: responseSchema(v.array(signupSchema)) },
       },
+      // It tells whether an address is registered: counted per client, so nobody can sweep a list of addresses.
+      config: limit(config.rateLimits.signupLookup),
     },
     async (request) => {
       const { email } = request.query;
@@ -26,40 +42,46 @@ const signupRoutes: FastifyPluginAsync = async (fastify) => {
       const row = await app.signups.findByEmail(email);
       if (!row) return [];
       const auth = await app.authenticate(request);
-      return [mayReadFully(auth?.user ?? null, row) ? toSignup(row) : existenceOnly(row)];
+      return [mayReadFully(auth?.user ?? null, row, config.adminEmails) ? toSignup(row) : existenceOnly(row)];
     },
   );
 
   app.post(
     '/',
     {
-      schema: { body: signupCreateSchema, response: { 201: signupResponse } },
-      config: {
-        rateLimit: { max: config.rateLimits.signups.max, timeWindow: config.rateLimits.signups.windowMs },
-      },
+      onRequest: app.requireSession,
+      schema: { body: signupCreateSchema, response: { 200: signupResponse, 201: signupResponse } },
+      config: limit(config.rateLimits.signups),
     },
     async (request, reply) => {
       const signup = request.body;
-      const auth = await app.authenticate(request);
-      // Anonymous visitors may use the sign-up dialog; a signed-in user speaks only for their own address.
-      if (auth && auth.user.email !== signup.normalized_email) {
-        throw forbidden('You can only create a signup for your own e-mail address.');
-      }
-      const row = await app.signups.create(signup, auth?.user.id ?? null);
-      if (!row) throw conflict('This email is already registered. Please sign in instead.');
-      return reply.code(201).send(toSignup(row));
+      const { user } = await signedIn(request);
+      await app.limitAccount(reply, 'signups', user.id, config.rateLimits.signupsPerAccount);
+      if (user.email !== signup.normalized_email) throw forbidden(NOT_YOUR_ADDRESS);
+      if (!user.emailVerified) throw forbidden(CONFIRM_FIRST);
+      const created = await app.signups.create(signup, user.id);
+      if (created) return reply.code(201).send(toSignup(created));
+      // The address already has a record. Its confirmed owner made it: the duplicate answer [product: SIGNUP-10]. Anyone else
+      // made it (an anonymous visitor before sign-up needed a session, or an account that held the address
+      // before): the owner claims it and their answers replace the stranger's.
+      const claimed = await app.signups.claim(signup, user.id);
+      if (!claimed) throw conflict(SIGNUP_EXISTS);
+      request.log.info({ signupId: claimed.id, userId: user.id }, 'signup record claimed by its owner');
+      return reply.code(200).send(toSignup(claimed));
     },
   );
 };
 
-/** The owner of the address and admins see the record; everyone else learns only that it exists. */
-function mayReadFully(user: UserRow | null, row: SignupRow): boolean {
-  return user !== null && (user.email === row.normalizedEmail || user.role === 'admin');
+/** The confirmed owner of the address and admins see the record; everyone else learns only that it exists. */
+function mayReadFully(user: UserRow | null, row: SignupRow, adminEmails: readonly string[]): boolean {
+  if (user === null) return false;
+  const owner = user.emailVerified && user.email === row.normalizedEmail;
+  return owner || effectiveRole(user, adminEmails) === 'admin';
 }
 
 /**
- * What the sign-up dialog needs to say "already registered": the address the caller typed, nothing about the
- * person or their company. Plan and interval are required by the contract's record shape.
+ * What the sign-up dialog needs to say "already registered": the address the caller typed and nothing else.
+ * The contract's record shape requires a plan and an interval, so the defaults stand in for the real ones.
  */
 function existenceOnly(row: SignupRow) {
   return {
@@ -68,8 +90,8 @@ function existenceOnly(row: SignupRow) {
     normalized_email: row.normalizedEmail,
     company: null,
     company_size: null,
-    plan: row.plan,
-    interval: row.interval,
+    plan: DEFAULT_PLAN,
+    interval: DEFAULT_INTERVAL,
   };
 }
 

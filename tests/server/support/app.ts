@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import { beaconApp, serverOptions } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { dropPostgresSchema } from '../../../server/db/client';
-import { TEST_SUPABASE_URL, testTokenKeys } from './tokens';
+import { TEST_SUPABASE_URL, testAuthService, testTokenKeys } from './tokens';
 
 /** PGlite (in memory) always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export const ENGINES: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL
@@ -52,11 +52,18 @@ export async function startTestApp(
     RATE_LIMIT_SIGN_IN_MAX: '10000',
     RATE_LIMIT_SIGNUPS_MAX: '10000',
     RATE_LIMIT_CONTACT_MAX: '10000',
+    RATE_LIMIT_SIGNUP_LOOKUP_MAX: '10000',
+    RATE_LIMIT_SIGN_IN_ACCOUNT_MAX: '10000',
+    RATE_LIMIT_SIGNUPS_ACCOUNT_MAX: '10000',
     ...database,
     ...options.env,
   });
   const app = Fastify(serverOptions(config));
-  await app.register(beaconApp, { config, tokenKeys: testTokenKeys });
+  await app.register(beaconApp, {
+    config,
+    tokenKeys: testTokenKeys,
+    authServiceUsers: testAuthService.lookUp,
+  });
   if (options.routes) await app.register(options.routes);
   await app.ready();
   return {
@@ -68,6 +75,20 @@ export async function startTestApp(
     },
   };
 }
+
+/** The auth service of a production-like test app (https, so outside local mode). */
+export const PRODUCTION_AUTH_URL = 'https://auth.test.example';
+export const PRODUCTION_ISSUER = `${PRODUCTION_AUTH_URL}/auth/v1`;
+
+/** Settings of a real deployment (not local mode), for tests of what local mode allows and production refuses. */
+export const PRODUCTION_ENV: Record<string, string> = {
+  PUBLIC_URL: 'https://app.example.com',
+  SESSION_SECRET: 'test-session-secret-'.padEnd(40, 's'),
+  CSRF_SECRET: 'test-csrf-secret-'.padEnd(40, 'c'),
+  SUPABASE_URL: PRODUCTION_AUTH_URL,
+  SUPABASE_ANON_KEY: 'test-anon-key',
+  DASHBOARD_URL: 'https://dashboard.example.com',
+};
 
 let counter = 0;
 /** A fresh address per test, so tests in one file never share records. */

@@ -24,7 +24,7 @@ export class TestClient {
   constructor(readonly app: FastifyInstance) {}
 
   get csrfCookie(): string | undefined {
-    return this.cookies.get('beacon_csrf');
+    return this.cookies.get('beacon_csrf') ?? this.cookies.get('__Host-beacon_csrf');
   }
 
   async request(method: Method, url: string, options: RequestOptions = {}): Promise<LightMyRequestResponse> {

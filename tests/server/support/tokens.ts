@@ -1,5 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
+import {
+  createLocalJWKSet,
+  decodeJwt,
+  exportJWK,
+  generateKeyPair,
+  type JWK,
+  type JWTPayload,
+  SignJWT,
+} from 'jose';
+import {
+  AuthServiceUnavailableError,
+  type AuthServiceUser,
+  AuthSessionEndedError,
+} from '../../../server/services/auth-service-users';
 
 /**
  * Access tokens shaped like the auth service's (EMULATORS.md A.6), signed with a key pair generated for the
@@ -101,3 +114,27 @@ function nameFrom(email: string): string {
   const local = email.split('@')[0] ?? 'user';
   return local.charAt(0).toUpperCase() + local.slice(1);
 }
+
+/**
+ * The auth service's GET /user as the app under test sees it: every token's user exists with a confirmed
+ * address unless a test says otherwise (an unconfirmed address, a session ended elsewhere, an outage).
+ */
+export const testAuthService = {
+  unconfirmed: new Set<string>(),
+  endedSessions: new Set<string>(),
+  down: false,
+  async lookUp(accessToken: string): Promise<AuthServiceUser> {
+    if (testAuthService.down) throw new AuthServiceUnavailableError('test: the auth service is down');
+    const claims = decodeJwt(accessToken);
+    if (typeof claims.session_id === 'string' && testAuthService.endedSessions.has(claims.session_id)) {
+      throw new AuthSessionEndedError('test: session_not_found');
+    }
+    const email = String(claims.email ?? '').toLowerCase();
+    return {
+      id: String(claims.sub),
+      email,
+      emailConfirmed: !testAuthService.unconfirmed.has(email),
+      isAnonymous: claims.is_anonymous === true,
+    };
+  },
+};

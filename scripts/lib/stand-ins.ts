@@ -1,0 +1,12 @@
+import { isLocalMode } from '../../server/config';
+
+/**
+ * `npm start` runs local stand-ins for the auth service and the dashboard when their addresses are not set. They
+ * sign tokens with a published key and accept any password for the seeded accounts, so they must never run for
+ * a deployment: outside local mode the start is refused with this message (null: go ahead).
+ */
+export function standInRefusal(environment: Record<string, string | undefined>): string | null {
+  const missing = ['SUPABASE_URL', 'DASHBOARD_URL'].filter((name) => environment[name] === undefined);
+  if (missing.length === 0 || isLocalMode(environment)) return null;
+  return `npm start runs the local stand-ins (auth service, inbox, dashboard) only in local mode, and this is not local mode (NODE_ENV=production, LOCAL_DEV=false or a PUBLIC_URL elsewhere). Set ${missing.join(' and ')} to the real service${missing.length > 1 ? 's' : ''}, or run the server alone (tsx server/main.ts).`;
+}
