@@ -49,6 +49,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           include: ['tests/model/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['tests/setup/no-network.ts', 'tests/setup/ui.ts'],
+          testTimeout: 20000,
         },
       },
       nodeProject('scripts', ['tests/scripts/**/*.test.ts']),
@@ -59,6 +60,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           include: ['tests/ui/**/*.test.tsx', 'src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['tests/setup/no-network.ts', 'tests/setup/ui.ts'],
+          testTimeout: 20000,
         },
       },
       {
