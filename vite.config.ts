@@ -70,7 +70,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           fileParallelism: false,
-          testTimeout: 20000,
+          // Some cases start an app of their own on a fresh embedded database: seconds on a busy two-core machine.
+          testTimeout: 60000,
           hookTimeout: 60000,
         },
       },
