@@ -4,6 +4,7 @@ import { signupCreateSchema, signupLookupQuerySchema, signupSchema } from '../..
 import type { SignupRow, UserRow } from '../../db/schema';
 import { conflict, forbidden } from '../../lib/http-errors';
 import { responseSchema, type ValibotTypeProvider } from '../../lib/valibot-schemas';
+import { startBetaTrial } from '../../services/billing/beta-trial';
 import { toSignup } from '../../services/signups';
 
 /** Signup records: the sign-up dialog's duplicate check and create, and onboarding. /api/signups */
@@ -47,6 +48,7 @@ const signupRoutes: FastifyPluginAsync = async (fastify) => {
       }
       const row = await app.signups.create(signup, auth?.user.id ?? null);
       if (!row) throw conflict('This email is already registered. Please sign in instead.');
+      await startBetaTrial(app.billing, row, request.log);
       return reply.code(201).send(toSignup(row));
     },
   );
