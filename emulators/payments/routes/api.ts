@@ -36,6 +36,8 @@ import { type CollectionName, newId, nowSeconds, type StripeObject } from '../st
 type Handler = (params: FormTree, request: FastifyRequest) => unknown;
 type Method = 'GET' | 'POST' | 'DELETE';
 
+const requestId = () => `req_${randomBytes(8).toString('hex')}`;
+
 const AUTH_MESSAGE = 'Invalid API Key provided. Use a secret key (sk_test_…) in the Authorization header.';
 
 export function registerApiRoutes(app: FastifyInstance, ctx: PaymentsContext): void {
@@ -53,7 +55,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: PaymentsContext): v
       method,
       url,
       handler: async (request, reply) => {
-        reply.header('Request-Id', `req_${randomBytes(8).toString('hex')}`);
+        reply.header('Request-Id', requestId());
         try {
           authenticate(request);
           const raw = method === 'POST' ? String(request.body ?? '') : (request.url.split('?')[1] ?? '');
@@ -448,7 +450,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: PaymentsContext): v
   // Anything else under /v1 answers like Stripe does for an unknown path.
   app.all('/v1/*', async (request, reply) =>
     sendStripeError(
-      reply,
+      reply.header('Request-Id', requestId()),
       new StripeApiError(
         404,
         'invalid_request_error',
