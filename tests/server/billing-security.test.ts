@@ -46,13 +46,18 @@ describe.each(ENGINES)('billing access rules on %s', (engine) => {
       victim = await subscriber('csrf-victim');
     });
 
-    const attempts: Array<[string, (client: TestClient, url: string, body: unknown) => ReturnType<TestClient['post']>]> = [
+    const attempts: Array<
+      [string, (client: TestClient, url: string, body: unknown) => ReturnType<TestClient['post']>]
+    > = [
       ['without the CSRF token', (client, url, body) => client.post(url, body, { omit: ['csrf'] })],
       ['without X-Requested-With', (client, url, body) => client.post(url, body, { omit: ['xhr'] })],
       ['with a forged token', (client, url, body) => client.post(url, body, { csrfToken: 'forged.token' })],
       [
         'from another site',
-        (client, url, body) => client.post(url, body, { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } }),
+        (client, url, body) =>
+          client.post(url, body, {
+            headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+          }),
       ],
     ];
 
@@ -97,7 +102,10 @@ describe.each(ENGINES)('billing access rules on %s', (engine) => {
         ...foreignIds(),
       });
       expect(changed.json()).toMatchObject({ changed: true });
-      const canceled = await attacker.client.post('/api/billing/cancel', { cancelNow: true, ...foreignIds() });
+      const canceled = await attacker.client.post('/api/billing/cancel', {
+        cancelNow: true,
+        ...foreignIds(),
+      });
       expect(canceled.json()).toMatchObject({ canceledImmediately: true });
       const victimNow = await stripe.subscriptions.retrieve(victim.subscription.id);
       expect(victimNow).toMatchObject({ status: 'active', cancel_at_period_end: false });

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingInvoices, billingSubscriptions, webhookEvents } from '../../server/db/schema';
 import { CARD, eventually, type Payments, submitForm } from '../emulators/payments-harness';
 import { ENGINES, uniqueEmail } from './support/app';
-import { type BillingTestApp, deliverLatest, postWebhook, signed, startBillingApp, subscribe } from './support/billing';
+import {
+  type BillingTestApp,
+  deliverLatest,
+  postWebhook,
+  signed,
+  startBillingApp,
+  subscribe,
+} from './support/billing';
 import { signIn } from './support/client';
 
 describe.each(ENGINES)('POST /api/webhooks/stripe on %s', (engine) => {
@@ -65,7 +72,10 @@ describe.each(ENGINES)('POST /api/webhooks/stripe on %s', (engine) => {
       }
       expect(await ledger(event?.id ?? '')).toHaveLength(0);
       // Within the 300 s tolerance the same event is accepted.
-      const recent = await postWebhook(app, signed(event, { timestamp: Math.floor(Date.now() / 1000) - 290 }));
+      const recent = await postWebhook(
+        app,
+        signed(event, { timestamp: Math.floor(Date.now() / 1000) - 290 }),
+      );
       expect(recent.statusCode).toBe(200);
     });
 
@@ -115,7 +125,12 @@ describe.each(ENGINES)('POST /api/webhooks/stripe on %s', (engine) => {
         trial_period_days: 14,
       });
       await fetch(`${payments.url}/_emulator/subscriptions/${trial.id}/trial_will_end`, { method: 'POST' });
-      const { response } = await deliverLatest(app, payments, 'customer.subscription.trial_will_end', trial.id);
+      const { response } = await deliverLatest(
+        app,
+        payments,
+        'customer.subscription.trial_will_end',
+        trial.id,
+      );
       expect(response.statusCode).toBe(200);
       expect(await cachedSubscription(trial.id)).toMatchObject({
         status: 'trialing',
@@ -126,12 +141,20 @@ describe.each(ENGINES)('POST /api/webhooks/stripe on %s', (engine) => {
     it('invoice.created, finalized, paid and payment_succeeded cache the invoice', async () => {
       const { customer } = await paidCustomer();
       const [invoice] = (await stripe.invoices.list({ customer: customer.id })).data;
-      for (const type of ['invoice.created', 'invoice.finalized', 'invoice.paid', 'invoice.payment_succeeded']) {
+      for (const type of [
+        'invoice.created',
+        'invoice.finalized',
+        'invoice.paid',
+        'invoice.payment_succeeded',
+      ]) {
         await app.db.delete(billingInvoices).where(eq(billingInvoices.invoiceId, invoice?.id ?? ''));
         const { response } = await deliverLatest(app, payments, type, invoice?.id);
         expect(response.statusCode, type).toBe(200);
         // Whatever the event's own copy said, the cache holds the invoice as the provider has it now (paid).
-        expect(await cachedInvoice(invoice?.id ?? ''), type).toMatchObject({ status: 'paid', amountPaid: 5900 });
+        expect(await cachedInvoice(invoice?.id ?? ''), type).toMatchObject({
+          status: 'paid',
+          amountPaid: 5900,
+        });
       }
     });
 
@@ -152,11 +175,15 @@ describe.each(ENGINES)('POST /api/webhooks/stripe on %s', (engine) => {
       const email = uniqueEmail('card');
       const { client } = await signIn(app, email);
       const portal = await client.post('/api/billing/portal', {});
-      expect((await client.get('/api/billing/info')).json()).toMatchObject({ has_default_payment_method: false });
+      expect((await client.get('/api/billing/info')).json()).toMatchObject({
+        has_default_payment_method: false,
+      });
       await submitForm(`${portal.json<{ url: string }>().url}/card`, CARD);
       const customer = (await stripe.customers.list({ email })).data[0];
       await deliverLatest(app, payments, 'customer.updated', customer?.id);
-      expect((await client.get('/api/billing/info')).json()).toMatchObject({ has_default_payment_method: true });
+      expect((await client.get('/api/billing/info')).json()).toMatchObject({
+        has_default_payment_method: true,
+      });
     });
 
     it('acknowledges other event types and records them only', async () => {
@@ -175,7 +202,12 @@ describe.each(ENGINES)('POST /api/webhooks/stripe on %s', (engine) => {
         items: [{ price: 'price_pro_monthly' }],
         trial_period_days: 14,
       });
-      const { response } = await deliverLatest(app, payments, 'customer.subscription.created', subscription.id);
+      const { response } = await deliverLatest(
+        app,
+        payments,
+        'customer.subscription.created',
+        subscription.id,
+      );
       expect(response.statusCode).toBe(200);
       expect(await cachedSubscription(subscription.id)).toBeUndefined();
     });
@@ -220,7 +252,8 @@ describe.each(ENGINES)('POST /api/webhooks/stripe on %s', (engine) => {
         .filter((event) => (event.data.object as { id: string }).id === subscription.id)
         .reverse();
       const [scheduled, resumed] = updates;
-      expect((scheduled?.data.object as Stripe.Subscription).cancel_at_period_end).toBe(true);
+      if (!scheduled || !resumed) throw new Error('expected two updates');
+      expect((scheduled.data.object as Stripe.Subscription).cancel_at_period_end).toBe(true);
       await postWebhook(app, signed(resumed));
       await postWebhook(app, signed(scheduled));
       // The late "scheduled" event did not win: the provider says the subscription is resumed.
@@ -229,9 +262,9 @@ describe.each(ENGINES)('POST /api/webhooks/stripe on %s', (engine) => {
 
     it('answers 5xx and records nothing when the effect cannot be applied, so the provider retries', async () => {
       const { subscription } = await paidCustomer();
-      const [event] = (await stripe.events.list({ type: 'customer.subscription.created', limit: 100 })).data.filter(
-        (item) => (item.data.object as { id: string }).id === subscription.id,
-      );
+      const [event] = (
+        await stripe.events.list({ type: 'customer.subscription.created', limit: 100 })
+      ).data.filter((item) => (item.data.object as { id: string }).id === subscription.id);
       const saved = payments.ctx.config.apiKey;
       payments.ctx.config.apiKey = 'sk_test_only_this_one';
       try {
