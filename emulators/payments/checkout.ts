@@ -1,6 +1,6 @@
-import { type CardInput, cardFromInput } from './billing';
+import { type CardInput, cardFromInput, TEST_CARDS } from './billing';
 import type { PaymentsContext } from './context';
-import { invalidParam } from './errors';
+import { cardDeclined, invalidParam } from './errors';
 import { type CheckoutSession, type Customer, newCustomer, type Price } from './objects';
 
 // Paying on the hosted Checkout page: the card is checked first (a declined card changes nothing), then the
@@ -32,6 +32,11 @@ export function completeCheckout(
   if (session.status !== 'open') throw invalidParam('session', 'This Checkout Session is no longer active.');
   const card = cardFromInput(input);
   const price = checkoutPrice(ctx, session);
+  const data = (
+    session as { subscription_data?: { trial_period_days?: number; metadata?: Record<string, string> } }
+  ).subscription_data;
+  // A card whose charges fail is declined here when the first period is due now, as Stripe's Checkout would.
+  if (!data?.trial_period_days && card.last4 === TEST_CARDS.chargeFails.slice(-4)) throw cardDeclined();
   let customer = session.customer ? store.get<Customer>('customer', session.customer) : undefined;
   if (!customer) {
     customer = store.insert(
@@ -41,9 +46,6 @@ export function completeCheckout(
     events.publish('customer.created', customer);
   }
   const method = billing.attachCard(customer, card, input.name.trim() || null);
-  const data = (
-    session as { subscription_data?: { trial_period_days?: number; metadata?: Record<string, string> } }
-  ).subscription_data;
   const subscription = billing.createSubscription({
     customer,
     price,

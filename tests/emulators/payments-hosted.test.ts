@@ -49,6 +49,13 @@ describe('payments stand-in: hosted pages', () => {
     expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
   });
 
+  it('declines 4000 0000 0000 0341 when the first period is due now', async () => {
+    const { customer, session } = await openSession();
+    const response = await submitForm(session.url ?? '', { ...CARD, number: '4000 0000 0000 0341' });
+    expect(response.status).toBe(402);
+    expect((await stripe.subscriptions.list({ customer: customer.id, status: 'all' })).data).toHaveLength(0);
+  });
+
   it('rejects an incomplete card without creating anything', async () => {
     const { session } = await openSession();
     const response = await submitForm(session.url ?? '', { ...CARD, cvc: '1' });
