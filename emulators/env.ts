@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import * as v from 'valibot';
+import { LOCAL_WEBHOOK_SECRET } from './payments/app';
 
 // Settings of the one-command start, read once from the environment. A bad value stops the start with a list of
 // every problem rather than a surprise later.
@@ -57,7 +58,7 @@ const emulatorEnvSchema = v.object({
   /** Local only; must equal the server's STRIPE_WEBHOOK_SECRET (npm start passes it on). */
   PAYMENTS_EMULATOR_WEBHOOK_SECRET: v.optional(
     v.pipe(v.string(), v.startsWith('whsec_', 'must start with whsec_')),
-    'whsec_local_only_payments_emulator_secret',
+    LOCAL_WEBHOOK_SECRET,
   ),
   /** Empty string: keep state in memory only. */
   PAYMENTS_EMULATOR_STATE_FILE: v.optional(v.string(), '.data/payments-emulator.json'),

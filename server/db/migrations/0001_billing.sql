@@ -44,8 +44,8 @@ CREATE TABLE "webhook_events" (
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "billing_invoices" ADD CONSTRAINT "billing_invoices_customer_id_billing_customers_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."billing_customers"("customer_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "billing_subscriptions" ADD CONSTRAINT "billing_subscriptions_customer_id_billing_customers_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."billing_customers"("customer_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "billing_invoices" ADD CONSTRAINT "billing_invoices_customer_id_billing_customers_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "billing_customers"("customer_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "billing_subscriptions" ADD CONSTRAINT "billing_subscriptions_customer_id_billing_customers_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "billing_customers"("customer_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "billing_invoices_customer_idx" ON "billing_invoices" USING btree ("customer_id","provider_created");--> statement-breakpoint
 CREATE INDEX "billing_subscriptions_customer_idx" ON "billing_subscriptions" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "webhook_events_received_at_idx" ON "webhook_events" USING btree ("received_at");
