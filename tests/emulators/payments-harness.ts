@@ -59,3 +59,15 @@ export async function eventually(check: () => Promise<void> | void, timeoutMs = 
     }
   }
 }
+
+/** The stand-in's test clock (`/_emulator/test_clock/advance`): end a trial or a period now, or fail the renewal. */
+export function advanceClock(
+  payments: Pick<Payments, 'url'>,
+  body: { subscription: string | undefined; to: string; fail_payment?: boolean },
+): Promise<Response> {
+  return fetch(`${payments.url}/_emulator/test_clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}

@@ -60,7 +60,7 @@ describe('payments stand-in: webhooks and the test clock', () => {
   });
 
   const typesReceived = () => received.map((item) => item.event.type);
-  const admin = (path: string, body: unknown) =>
+  const admin = (path: string, body: unknown = {}) =>
     fetch(`${payments.url}/_emulator/${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

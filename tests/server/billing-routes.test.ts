@@ -11,7 +11,7 @@ import {
   webhookHealthSchema,
 } from '../../contract/billing';
 import { billingCustomers } from '../../server/db/schema';
-import { type Payments, submitForm } from '../emulators/payments-harness';
+import { advanceClock, type Payments, submitForm } from '../emulators/payments-harness';
 import { ENGINES, uniqueEmail } from './support/app';
 import { type BillingTestApp, deliverLatest, startBillingApp, subscribe } from './support/billing';
 import { signIn, TestClient } from './support/client';
@@ -292,11 +292,7 @@ describe.each(ENGINES)('billing routes on %s', (engine) => {
       const [subscription] = await subscriptionsOf(email);
       expect(subscription?.items.data[0]?.price.lookup_key).toBe('pro_yearly');
       const { client } = await signIn(app, email);
-      await fetch(`${payments.url}/_emulator/test_clock/advance`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ subscription: subscription?.id, to: 'trial_end' }),
-      });
+      await advanceClock(payments, { subscription: subscription?.id, to: 'trial_end' });
       await client.post('/api/billing/sync', {});
       const billing = await info(client);
       expect(billing.subscription?.status).toBe('past_due');

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingInvoices, billingSubscriptions, webhookEvents } from '../../server/db/schema';
-import { CARD, eventually, type Payments, submitForm } from '../emulators/payments-harness';
+import { advanceClock, CARD, eventually, type Payments, submitForm } from '../emulators/payments-harness';
 import { ENGINES, uniqueEmail } from './support/app';
 import {
   type BillingTestApp,
@@ -160,11 +160,7 @@ describe.each(ENGINES)('POST /api/webhooks/stripe on %s', (engine) => {
 
     it('invoice.payment_failed caches the open invoice and the past_due subscription', async () => {
       const { subscription } = await paidCustomer();
-      await fetch(`${payments.url}/_emulator/test_clock/advance`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ subscription: subscription.id, to: 'period_end', fail_payment: true }),
-      });
+      await advanceClock(payments, { subscription: subscription.id, to: 'period_end', fail_payment: true });
       const failed = await stripe.subscriptions.retrieve(subscription.id);
       await deliverLatest(app, payments, 'invoice.payment_failed', failed.latest_invoice as string);
       expect((await cachedInvoice(failed.latest_invoice as string))?.status).toBe('open');

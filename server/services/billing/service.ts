@@ -349,7 +349,12 @@ export class BillingService {
         };
       case 'customer.created':
       case 'customer.updated':
-        return { lockKey: object.id, apply: (tx) => this.refreshCustomer(object.id, tx) };
+        return {
+          lockKey: object.id,
+          apply: async (tx) => {
+            await this.refreshCustomer(object.id, tx);
+          },
+        };
       default:
         return null;
     }
@@ -397,20 +402,17 @@ export class BillingService {
     if (values.subscriptionId) await this.refreshSubscription(values.subscriptionId, tx);
   }
 
-  private async refreshCustomer(customerId: string, tx: Tx): Promise<void> {
+  /** Re-reads the customer; one without an e-mail belongs to no user and is skipped (false). */
+  private async refreshCustomer(customerId: string, tx: Tx): Promise<boolean> {
     const customer = await this.call(() => this.stripe.customers.retrieve(customerId));
     const values = customer.deleted ? null : customerValues(customer);
     if (values) await this.repo.saveCustomer(values, tx);
+    return values !== null;
   }
 
-  /** A customer we have not cached yet is read once; one without an e-mail belongs to no user and is skipped. */
+  /** A customer we have not cached yet is read once before its subscriptions and invoices are stored. */
   private async ensureCustomer(customerId: string, tx: Tx): Promise<boolean> {
-    if (await this.repo.customerById(customerId, tx)) return true;
-    const customer = await this.call(() => this.stripe.customers.retrieve(customerId));
-    const values = customer.deleted ? null : customerValues(customer);
-    if (!values) return false;
-    await this.repo.saveCustomer(values, tx);
-    return true;
+    return (await this.repo.customerById(customerId, tx)) !== null || this.refreshCustomer(customerId, tx);
   }
 
   // Helpers.
