@@ -76,6 +76,13 @@ describe.each(ENGINES)('billing routes on %s', (engine) => {
     });
     expect(await customerFor(email)).toBeUndefined();
     expect((await client.get('/api/billing/trial')).json()).toEqual({ trial_ends_at: null });
+    // Polling by such a user asks the provider once, not once per poll.
+    const before = payments.calls.length;
+    for (let poll = 0; poll < 5; poll += 1) await info(client);
+    expect(payments.calls.length).toBe(before);
+    // Opening the portal still creates the customer.
+    expect((await client.post('/api/billing/portal', {})).statusCode).toBe(200);
+    expect((await info(client)).customerId).toMatch(/^cus_/);
   });
 
   describe('checkout', () => {

@@ -11,7 +11,6 @@ export async function startBetaTrial(billing: BillingService, row: SignupRow, lo
   try {
     await billing.startTrial({
       email: row.normalizedEmail,
-      name: row.name,
       plan: row.plan,
       interval: row.interval,
     });

@@ -13,6 +13,7 @@ export type BillingUser = { id: string; email: string };
 /** A re-read from the provider is skipped when the cache is younger than this (the 3 s portal-return poll). */
 const SYNC_FRESH_MS = 10_000;
 const INVOICES_SHOWN = 24;
+const ABSENT_CUSTOMER_TTL_MS = 60_000;
 
 export class ProviderError extends HttpError {
   constructor(cause: unknown) {
@@ -66,6 +67,8 @@ export function subscriptionView(row: BillingSubscriptionRow | null) {
  */
 export class BillingService {
   #prices = new Map<string, string>();
+  /** E-mail -> until when "no customer at the provider" is believed (see customerOf). */
+  #absent = new Map<string, number>();
 
   constructor(
     private readonly stripe: Stripe,
@@ -266,8 +269,8 @@ export class BillingService {
    * The beta's 14-day trial, without a card, for a new signup record's address: a customer and a trialing
    * subscription on the plan the person chose. Idempotent per address (an existing subscription is kept).
    */
-  async startTrial(signup: { email: string; name: string; plan: PlanId; interval: 'monthly' | 'annual' }) {
-    const customer = await this.customerOf({ id: '', email: signup.email }, true, signup.name);
+  async startTrial(signup: { email: string; plan: PlanId; interval: 'monthly' | 'annual' }) {
+    const customer = await this.customerOf({ id: '', email: signup.email }, true);
     if (!customer) throw new Error('customerOf(create) returned no customer');
     const existing = await this.call(() =>
       this.stripe.subscriptions.list({ customer: customer.customerId, status: 'all', limit: 1 }),
@@ -419,24 +422,28 @@ export class BillingService {
 
   /**
    * The user's own customer: cached by e-mail, else found at the provider by e-mail, else (when `create`) made.
-   * The creation's idempotency key is the address, so two racing requests make one customer.
+   * The creation's idempotency key is the address (with the same parameters every time), so racing requests
+   * make one customer. A lookup that finds none is remembered for a minute, so that polling by a user without a
+   * customer does not call the provider each time.
    */
-  private async customerOf(user: BillingUser, create: boolean, name?: string) {
+  private async customerOf(user: BillingUser, create: boolean) {
     const email = user.email.toLowerCase();
     const cached = await this.repo.customerByEmail(email);
     if (cached) return cached;
+    if (!create && (this.#absent.get(email) ?? 0) > Date.now()) return null;
     const found = await this.call(() => this.stripe.customers.list({ email, limit: 1 }));
     let customer = found.data[0];
     if (!customer && create) {
       customer = await this.call(() =>
-        this.stripe.customers.create(
-          { email, ...(name ? { name } : {}), metadata: user.id ? { user_id: user.id } : {} },
-          { idempotencyKey: `customer-${email}` },
-        ),
+        this.stripe.customers.create({ email }, { idempotencyKey: `customer-${email}` }),
       );
     }
     const values = customer ? customerValues(customer) : null;
-    if (!values) return null;
+    if (!values) {
+      this.#absent.set(email, Date.now() + ABSENT_CUSTOMER_TTL_MS);
+      return null;
+    }
+    this.#absent.delete(email);
     await this.repo.saveCustomer(values);
     return this.repo.customerByEmail(email);
   }
