@@ -80,9 +80,7 @@ export class BillingService {
   // Reading.
 
   async info(user: BillingUser) {
-    const customer = await this.customerOf(user, false);
-    if (customer && !customer.syncedAt) await this.syncCustomer(customer.customerId);
-    const fresh = customer ? await this.repo.customerById(customer.customerId) : null;
+    const fresh = await this.cachedCustomer(user);
     const rows = fresh ? await this.repo.subscriptions(fresh.customerId) : [];
     const current = currentSubscription(rows);
     const invoices = fresh ? await this.repo.invoices(fresh.customerId, INVOICES_SHOWN) : [];
@@ -122,8 +120,7 @@ export class BillingService {
   }
 
   async trial(user: BillingUser) {
-    const customer = await this.customerOf(user, false);
-    if (customer && !customer.syncedAt) await this.syncCustomer(customer.customerId);
+    const customer = await this.cachedCustomer(user);
     const current = customer ? currentSubscription(await this.repo.subscriptions(customer.customerId)) : null;
     return { trial_ends_at: iso(current?.trialEnd) };
   }
@@ -446,6 +443,14 @@ export class BillingService {
     this.#absent.delete(email);
     await this.repo.saveCustomer(values);
     return this.repo.customerByEmail(email);
+  }
+
+  /** The user's customer row with its cache filled (the first read of a customer syncs it once). */
+  private async cachedCustomer(user: BillingUser) {
+    const customer = await this.customerOf(user, false);
+    if (!customer || customer.syncedAt) return customer;
+    await this.syncCustomer(customer.customerId);
+    return this.repo.customerById(customer.customerId);
   }
 
   /** The user's subscriptions as the provider has them now (changes act on fresh state, not on the cache). */
