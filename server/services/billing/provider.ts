@@ -1,5 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../config';
+import { HttpError } from '../../lib/http-errors';
 import type { CustomerValues, InvoiceValues, SubscriptionValues } from './repository';
 
 // The official `stripe` SDK, pointed at Stripe or, locally, at the payments stand-in (host/port/protocol), and the
@@ -71,3 +73,25 @@ export function invoiceValues(invoice: Stripe.Invoice): InvoiceValues | null {
 }
 
 export { idOf };
+
+/** A provider call that failed: 502 payment_provider_error to our caller, the provider's own error as `cause`. */
+export class ProviderError extends HttpError {
+  constructor(cause: unknown) {
+    super(502, 'payment_provider_error', 'The payment provider could not be reached.');
+    this.cause = cause;
+  }
+}
+
+export type ProviderCall = <T>(run: () => Promise<T>) => Promise<T>;
+
+/** Runs provider calls so that a failure is logged with the provider's message and becomes a ProviderError. */
+export function providerCall(log: FastifyBaseLogger): ProviderCall {
+  return async (run) => {
+    try {
+      return await run();
+    } catch (error) {
+      log.warn({ err: error }, 'payment provider call failed');
+      throw new ProviderError(error);
+    }
+  };
+}

@@ -4,23 +4,23 @@ import type { CancelRequest, CancelResponse } from '../../../contract/billing';
 import { type CheckoutPlanName, PLANS, type PlanId, TRIAL_DAYS } from '../../../contract/plans';
 import type { BillingSubscriptionRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-errors';
-import { customerValues, idOf, invoiceValues, subscriptionValues } from './provider';
-import { type BillingRepository, currentSubscription, LIVE_STATUSES, type Tx } from './repository';
+import { INVOICES_SHOWN, ProviderCache } from './cache';
+import {
+  customerValues,
+  idOf,
+  type ProviderCall,
+  ProviderError,
+  providerCall,
+  subscriptionValues,
+} from './provider';
+import { type BillingRepository, currentSubscription, LIVE_STATUSES } from './repository';
 
 /** Who a billing call acts for: always the signed-in user, named by their (verified, lowercased) e-mail. */
 export type BillingUser = { id: string; email: string };
 
 /** A re-read from the provider is skipped when the cache is younger than this (the 3 s portal-return poll). */
 const SYNC_FRESH_MS = 10_000;
-const INVOICES_SHOWN = 24;
 const ABSENT_CUSTOMER_TTL_MS = 60_000;
-
-export class ProviderError extends HttpError {
-  constructor(cause: unknown) {
-    super(502, 'payment_provider_error', 'The payment provider could not be reached.');
-    this.cause = cause;
-  }
-}
 
 export const existingSubscription = () =>
   new HttpError(
@@ -69,13 +69,18 @@ export class BillingService {
   #prices = new Map<string, string>();
   /** E-mail -> until when "no customer at the provider" is believed (see customerOf). */
   #absent = new Map<string, number>();
+  private readonly call: ProviderCall;
+  private readonly cache: ProviderCache;
 
   constructor(
     private readonly stripe: Stripe,
     readonly repo: BillingRepository,
     private readonly options: { publicUrl: URL; trustedOrigins: Set<string>; webhookSecret: string },
-    private readonly log: FastifyBaseLogger,
-  ) {}
+    log: FastifyBaseLogger,
+  ) {
+    this.call = providerCall(log);
+    this.cache = new ProviderCache(stripe, repo, this.call);
+  }
 
   // Reading.
 
@@ -165,7 +170,7 @@ export class BillingService {
     }
     if (customer) {
       const fresh = customer.syncedAt && Date.now() - customer.syncedAt.getTime() < SYNC_FRESH_MS;
-      if (sessionId || !fresh) await this.syncCustomer(customer.customerId);
+      if (sessionId || !fresh) await this.cache.syncCustomer(customer.customerId);
     }
     const rows = customer ? await this.repo.subscriptions(customer.customerId) : [];
     return { subscription: subscriptionView(currentSubscription(rows)) };
@@ -176,7 +181,7 @@ export class BillingService {
   async checkout(user: BillingUser, planName: CheckoutPlanName): Promise<{ url: string }> {
     const customer = await this.customerOf(user, true);
     if (!customer) throw new Error('customerOf(create) returned no customer');
-    await this.syncCustomer(customer.customerId);
+    await this.cache.syncCustomer(customer.customerId);
     const current = currentSubscription(await this.repo.subscriptions(customer.customerId));
     if (current && LIVE_STATUSES.has(current.status)) throw existingSubscription();
     const price = await this.priceId(planName);
@@ -296,123 +301,9 @@ export class BillingService {
     return this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret, 300);
   }
 
-  /**
-   * Applies one event: the ledger row and the effect commit together, and the effect re-reads the object from
-   * the provider instead of trusting the event's copy, so late or out-of-order deliveries store current state.
-   * Returns false for a duplicate.
-   */
-  async handle(event: Stripe.Event): Promise<boolean> {
-    if (await this.repo.hasEvent(event.id)) return false;
-    const object = event.data.object as { id?: string; object?: string };
-    const ledger = {
-      eventId: event.id,
-      type: event.type,
-      objectId: object.id ?? null,
-      providerCreated: new Date(event.created * 1000),
-    };
-    const effect = this.effectOf(event);
-    const lockKey = effect?.lockKey ?? event.id;
-    return this.repo.recordEvent(ledger, lockKey, async (tx) => {
-      if (effect) await effect.apply(tx);
-    });
-  }
-
-  /** What an event changes; null: recorded in the ledger only. See docs/billing.md. */
-  private effectOf(event: Stripe.Event): { lockKey: string; apply: (tx: Tx) => Promise<void> } | null {
-    const object = event.data.object as { id: string; customer?: string | { id: string } | null };
-    switch (event.type) {
-      case 'checkout.session.completed': {
-        const customerId = idOf(object.customer);
-        if (!customerId) return null;
-        return { lockKey: customerId, apply: (tx) => this.syncCustomer(customerId, tx) };
-      }
-      case 'customer.subscription.created':
-      case 'customer.subscription.updated':
-      case 'customer.subscription.deleted':
-      case 'customer.subscription.trial_will_end':
-      case 'customer.subscription.paused':
-      case 'customer.subscription.resumed':
-        return {
-          lockKey: idOf(object.customer) ?? object.id,
-          apply: (tx) => this.refreshSubscription(object.id, tx),
-        };
-      case 'invoice.created':
-      case 'invoice.finalized':
-      case 'invoice.updated':
-      case 'invoice.paid':
-      case 'invoice.payment_succeeded':
-      case 'invoice.payment_failed':
-      case 'invoice.voided':
-        return {
-          lockKey: idOf(object.customer) ?? object.id,
-          apply: (tx) => this.refreshInvoice(object.id, tx),
-        };
-      case 'customer.created':
-      case 'customer.updated':
-        return {
-          lockKey: object.id,
-          apply: async (tx) => {
-            await this.refreshCustomer(object.id, tx);
-          },
-        };
-      default:
-        return null;
-    }
-  }
-
-  // Provider reads into the cache.
-
-  /** Every subscription and recent invoice of a customer, re-read. */
-  async syncCustomer(customerId: string, tx?: Tx): Promise<void> {
-    const [customer, subscriptions, invoices] = await Promise.all([
-      this.call(() => this.stripe.customers.retrieve(customerId)),
-      this.call(() => this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 })),
-      this.call(() => this.stripe.invoices.list({ customer: customerId, limit: INVOICES_SHOWN })),
-    ]);
-    if (customer.deleted) return;
-    const values = customerValues(customer);
-    if (!values) return;
-    const write = async (db: Tx | BillingRepository['db']) => {
-      await this.repo.saveCustomer(values, db);
-      for (const subscription of subscriptions.data)
-        await this.repo.saveSubscription(subscriptionValues(subscription), db);
-      for (const invoice of invoices.data) {
-        const row = invoiceValues(invoice);
-        if (row) await this.repo.saveInvoice(row, db);
-      }
-      await this.repo.markSynced(customerId, new Date(), db);
-    };
-    if (tx) await write(tx);
-    else await this.repo.db.transaction(write);
-  }
-
-  private async refreshSubscription(subscriptionId: string, tx: Tx): Promise<void> {
-    const subscription = await this.call(() => this.stripe.subscriptions.retrieve(subscriptionId));
-    const values = subscriptionValues(subscription);
-    if (!(await this.ensureCustomer(values.customerId, tx))) return;
-    await this.repo.saveSubscription(values, tx);
-  }
-
-  private async refreshInvoice(invoiceId: string, tx: Tx): Promise<void> {
-    const invoice = await this.call(() => this.stripe.invoices.retrieve(invoiceId));
-    const values = invoiceValues(invoice);
-    if (!values || !(await this.ensureCustomer(values.customerId, tx))) return;
-    await this.repo.saveInvoice(values, tx);
-    // A payment outcome moves the subscription too (active, past_due): re-read it with the invoice.
-    if (values.subscriptionId) await this.refreshSubscription(values.subscriptionId, tx);
-  }
-
-  /** Re-reads the customer; one without an e-mail belongs to no user and is skipped (false). */
-  private async refreshCustomer(customerId: string, tx: Tx): Promise<boolean> {
-    const customer = await this.call(() => this.stripe.customers.retrieve(customerId));
-    const values = customer.deleted ? null : customerValues(customer);
-    if (values) await this.repo.saveCustomer(values, tx);
-    return values !== null;
-  }
-
-  /** A customer we have not cached yet is read once before its subscriptions and invoices are stored. */
-  private async ensureCustomer(customerId: string, tx: Tx): Promise<boolean> {
-    return (await this.repo.customerById(customerId, tx)) !== null || this.refreshCustomer(customerId, tx);
+  /** Applies one event (see ProviderCache.handle); false for a duplicate. */
+  handle(event: Stripe.Event): Promise<boolean> {
+    return this.cache.handle(event);
   }
 
   // Helpers.
@@ -449,7 +340,7 @@ export class BillingService {
   private async cachedCustomer(user: BillingUser) {
     const customer = await this.customerOf(user, false);
     if (!customer || customer.syncedAt) return customer;
-    await this.syncCustomer(customer.customerId);
+    await this.cache.syncCustomer(customer.customerId);
     return this.repo.customerById(customer.customerId);
   }
 
@@ -474,15 +365,5 @@ export class BillingService {
     if (!price) throw new ProviderError(new Error(`no active price with lookup key ${lookupKey}`));
     this.#prices.set(lookupKey, price.id);
     return price.id;
-  }
-
-  /** Provider failures become 502 payment_provider_error (logged with the provider's message). */
-  private async call<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      this.log.warn({ err: error }, 'payment provider call failed');
-      throw new ProviderError(error);
-    }
   }
 }
