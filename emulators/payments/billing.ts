@@ -11,6 +11,7 @@ import {
   type PaymentMethod,
   type Price,
   periodEnd,
+  planOf,
   type Subscription,
 } from './objects';
 import { newId, nowSeconds, type PaymentsStore } from './store';
@@ -159,16 +160,12 @@ export class Billing {
     const item = subscription.items.data[0];
     if (change.price && item && change.price.id !== item.price.id) {
       previous.items = structuredClone(subscription.items);
+      const intervalChanged = change.price.recurring.interval !== item.price.recurring.interval;
       item.price = change.price;
-      (item as { plan?: unknown }).plan = newSubscriptionItem(subscription.id, change.price, 0).plan;
-      // A change of interval starts a new period now, as Stripe does; within one interval the anchor stays.
-      if (
-        previous.items &&
-        change.price.recurring.interval !==
-          (previous.items as Subscription['items']).data[0]?.price.recurring.interval
-      ) {
-        this.startPeriod(subscription, nowSeconds());
-      }
+      (item as { plan?: unknown }).plan = planOf(change.price);
+      // A change of interval starts a new period now, as Stripe does (a trial keeps its end); otherwise the
+      // anchor stays.
+      if (intervalChanged && subscription.status !== 'trialing') this.startPeriod(subscription, nowSeconds());
       if (change.prorationBehavior === 'always_invoice' && subscription.status === 'active') {
         const invoice = this.createInvoice(subscription, change.price.unit_amount, 'subscription_update');
         this.chargeInvoice(invoice, subscription);

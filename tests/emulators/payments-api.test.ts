@@ -130,6 +130,11 @@ describe('payments stand-in: API through the stripe SDK', () => {
       proration_behavior: 'create_prorations',
     });
     expect(changed.items.data[0]?.price.lookup_key).toBe('business_monthly');
+    // A change of interval during the trial keeps the trial's end as the period's end.
+    const yearly = await stripe.subscriptions.update(trial.id, {
+      items: [{ id: item?.id, price: 'price_business_yearly' }],
+    });
+    expect(yearly.items.data[0]?.current_period_end).toBe(trial.trial_end);
     const scheduled = await stripe.subscriptions.update(trial.id, { cancel_at_period_end: true });
     expect(scheduled).toMatchObject({ status: 'trialing', cancel_at_period_end: true });
     expect(scheduled.cancel_at).toBe(scheduled.items.data[0]?.current_period_end);

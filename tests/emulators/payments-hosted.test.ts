@@ -133,9 +133,10 @@ describe('payments stand-in: hosted pages', () => {
       const base = `${portal.url}/subscriptions/${subscription.id}`;
       const switched = await submitForm(`${base}/switch`, { price: 'price_business_yearly' });
       expect(switched.status).toBe(303);
-      expect((await stripe.subscriptions.retrieve(subscription.id)).items.data[0]?.price.id).toBe(
-        'price_business_yearly',
-      );
+      const switchedItem = (await stripe.subscriptions.retrieve(subscription.id)).items.data[0];
+      expect(switchedItem?.price.id).toBe('price_business_yearly');
+      // Monthly to yearly starts a yearly period now.
+      expect(switchedItem?.current_period_end).toBeGreaterThan(Date.now() / 1000 + 360 * 86_400);
       await submitForm(`${base}/cancel-at-period-end`, {});
       expect((await stripe.subscriptions.retrieve(subscription.id)).cancel_at_period_end).toBe(true);
       await submitForm(`${base}/resume`, {});
