@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingInvoices, billingSubscriptions, webhookEvents } from '../../server/db/schema';
+import {
+  billingCustomers,
+  billingInvoices,
+  billingSubscriptions,
+  webhookEvents,
+} from '../../server/db/schema';
 import { advanceClock, CARD, eventually, type Payments, submitForm } from '../emulators/payments-harness';
 import { ENGINES, uniqueEmail } from './support/app';
 import {
@@ -180,6 +185,76 @@ describe.each(ENGINES)('POST /api/webhooks/stripe on %s', (engine) => {
       expect((await client.get('/api/billing/info')).json()).toMatchObject({
         has_default_payment_method: true,
       });
+    });
+
+    it('applies every handled type, including those the stand-in does not publish, by re-reading the object', async () => {
+      const { customer, subscription } = await paidCustomer();
+      const [invoice] = (await stripe.invoices.list({ customer: customer.id })).data;
+      const forged = (type: string, object: unknown) => ({
+        id: `evt_forged_${type.replaceAll('.', '_')}_${subscription.id}`,
+        object: 'event',
+        type,
+        created: Math.floor(Date.now() / 1000),
+        data: { object },
+      });
+      const cases: Array<[string, unknown, () => Promise<unknown>, () => Promise<void>]> = [
+        ...['created', 'updated', 'deleted', 'trial_will_end', 'paused', 'resumed'].map(
+          (name) =>
+            [
+              `customer.subscription.${name}`,
+              subscription,
+              () => cachedSubscription(subscription.id),
+              async () => {
+                await app.db
+                  .delete(billingSubscriptions)
+                  .where(eq(billingSubscriptions.subscriptionId, subscription.id));
+              },
+            ] as [string, unknown, () => Promise<unknown>, () => Promise<void>],
+        ),
+        ...['created', 'finalized', 'updated', 'paid', 'payment_succeeded', 'payment_failed', 'voided'].map(
+          (name) =>
+            [
+              `invoice.${name}`,
+              invoice,
+              () => cachedInvoice(invoice?.id ?? ''),
+              async () => {
+                await app.db.delete(billingInvoices).where(eq(billingInvoices.invoiceId, invoice?.id ?? ''));
+              },
+            ] as [string, unknown, () => Promise<unknown>, () => Promise<void>],
+        ),
+        ...['customer.created', 'customer.updated'].map(
+          (type) =>
+            [
+              type,
+              customer,
+              async () =>
+                (
+                  await app.db
+                    .select()
+                    .from(billingCustomers)
+                    .where(eq(billingCustomers.customerId, customer.id))
+                )[0],
+              async () => {
+                await app.db.delete(billingCustomers).where(eq(billingCustomers.customerId, customer.id));
+              },
+            ] as [string, unknown, () => Promise<unknown>, () => Promise<void>],
+        ),
+        [
+          'checkout.session.completed',
+          { id: 'cs_test_forged', object: 'checkout.session', customer: customer.id },
+          () => cachedSubscription(subscription.id),
+          async () => {
+            await app.db.delete(billingCustomers).where(eq(billingCustomers.customerId, customer.id));
+          },
+        ],
+      ];
+      for (const [type, object, read, forget] of cases) {
+        await forget();
+        expect(await read(), `${type}: forgotten first`).toBeUndefined();
+        const response = await postWebhook(app, signed(forged(type, object)));
+        expect(response.json(), type).toEqual({ received: true, duplicate: false });
+        expect(await read(), `${type}: stored again`).toBeDefined();
+      }
     });
 
     it('acknowledges other event types and records them only', async () => {
