@@ -15,6 +15,15 @@ async function signInWithGoogle(page: Page): Promise<void> {
   await expect(accountMenuButton(page)).toBeVisible();
 }
 
+/**
+ * Back in the app, the SPA restores the auth session and exchanges it for a fresh server session (the cookie is
+ * renewed at every sign-in): wait for that before calling the API with the browser's cookies.
+ */
+async function settled(page: Page): Promise<void> {
+  await expect(accountMenuButton(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
 /** A call as the SPA makes it: session cookie, CSRF token from its cookie, X-Requested-With. */
 async function api(page: Page, path: string, data?: unknown) {
   const csrf = (await page.context().cookies(appUrl)).find((cookie) => cookie.name.endsWith('beacon_csrf'));
@@ -52,6 +61,7 @@ test('a customer pays on the hosted checkout page, returns, and later schedules 
 
   await expect(page).toHaveURL(new RegExp(`^${appUrl}/Billing\\?session_id=cs_test_\\w+$`));
   const sessionId = new URL(page.url()).searchParams.get('session_id');
+  await settled(page);
   const { subscription } = await api(page, '/api/billing/sync', { sessionId });
   expect(subscription).toMatchObject({ plan: 'pro', status: 'active' });
   const info = await api(page, '/api/billing/info');
@@ -77,6 +87,7 @@ test('a customer pays on the hosted checkout page, returns, and later schedules 
   // (A Google account without a signup record is sent on to onboarding by the SPA; the link itself is ours.)
   await back.click();
   await expect(page).toHaveURL(new RegExp(`^${appUrl}/`));
+  await settled(page);
 
   // What the billing page's polling sees: the change arrives by webhook, without a provider call per poll.
   await expect(async () => {
