@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { appPort, appUrl, authPort, dashboardPort, inboxPort } from './tests/e2e/addresses';
+import { appPort, appUrl, authPort, dashboardPort, inboxPort, paymentsPort } from './tests/e2e/addresses';
 
 // End-to-end suite: the real SPA, the real server on an embedded database, and the local emulators, driven in
 // Debian's Chromium (nothing is downloaded). `npm start` is the same command a newcomer runs.
@@ -48,6 +48,7 @@ export default defineConfig({
       AUTH_EMULATOR_PORT: String(authPort),
       MAIL_EMULATOR_PORT: String(inboxPort),
       DASHBOARD_EMULATOR_PORT: String(dashboardPort),
+      PAYMENTS_EMULATOR_PORT: String(paymentsPort),
     },
   },
 });

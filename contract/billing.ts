@@ -34,6 +34,8 @@ export const subscriptionSchema = v.looseObject(
     billing_interval: optionalStringSchema,
     status: optionalStringSchema,
     cancel_at_period_end: v.nullish(v.boolean('cancel_at_period_end must be true or false.')),
+    /** When a scheduled cancellation takes effect. */
+    cancel_at: optionalTimestampSchema,
     current_period_end: optionalTimestampSchema,
     trial_end: optionalTimestampSchema,
   },
@@ -49,6 +51,7 @@ export const invoiceSchema = v.looseObject(
     created: v.number('Invoice created must be an epoch number.'),
     amount_paid: v.nullish(v.number('amount_paid must be a number of cents.')),
     amount_due: v.nullish(v.number('amount_due must be a number of cents.')),
+    currency: optionalStringSchema,
     status: optionalStringSchema,
     invoice_pdf: optionalStringSchema,
     hosted_invoice_url: optionalStringSchema,
@@ -191,6 +194,7 @@ export type ChangePlanRequest = v.InferOutput<typeof changePlanRequestSchema>;
 export const changePlanResponseSchema = v.looseObject(
   {
     changed: v.boolean('changed must be true or false.'),
+    subscription: v.nullish(subscriptionSchema),
   },
   objectMessage('change plan response'),
 );

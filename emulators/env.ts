@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import * as v from 'valibot';
 import { logFormatSchema } from '../contract/log-format';
+import { LOCAL_WEBHOOK_SECRET } from './payments/app';
 
 // Settings of the one-command start, read once from the environment. A bad value stops the start with a list of
 // every problem rather than a surprise later.
@@ -56,6 +57,18 @@ const emulatorEnvSchema = v.object({
   AUTH_EMULATOR_PORT: port(54321),
   MAIL_EMULATOR_PORT: port(54324),
   DASHBOARD_EMULATOR_PORT: port(54330),
+  PAYMENTS_EMULATOR_PORT: port(12111),
+  /** Defaults to http://localhost:<PAYMENTS_EMULATOR_PORT>. */
+  PAYMENTS_EMULATOR_PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
+  /** Where events are delivered; defaults to <SITE_URL>/api/webhooks/stripe. */
+  PAYMENTS_EMULATOR_WEBHOOK_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
+  /** Local only; must equal the server's STRIPE_WEBHOOK_SECRET (npm start passes it on). */
+  PAYMENTS_EMULATOR_WEBHOOK_SECRET: v.optional(
+    v.pipe(v.string(), v.startsWith('whsec_', 'must start with whsec_')),
+    LOCAL_WEBHOOK_SECRET,
+  ),
+  /** Empty string: keep state in memory only. */
+  PAYMENTS_EMULATOR_STATE_FILE: v.optional(v.string(), '.data/payments-emulator.json'),
   SITE_URL: url('http://localhost:3000'),
   /** Defaults to http://localhost:<AUTH_EMULATOR_PORT>. */
   AUTH_EMULATOR_PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
@@ -80,5 +93,7 @@ export function parseEmulatorEnv(env: Record<string, string | undefined>): Emula
   return {
     ...parsed,
     AUTH_EMULATOR_STATE_FILE: parsed.AUTH_EMULATOR_STATE_FILE && resolve(parsed.AUTH_EMULATOR_STATE_FILE),
+    PAYMENTS_EMULATOR_STATE_FILE:
+      parsed.PAYMENTS_EMULATOR_STATE_FILE && resolve(parsed.PAYMENTS_EMULATOR_STATE_FILE),
   };
 }

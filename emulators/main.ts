@@ -7,9 +7,10 @@ import { startDashboardEmulator } from './dashboard/app';
 import { type EmulatorEnv, parseEmulatorEnv } from './env';
 import { startMailEmulator } from './mail/app';
 import { Mailbox } from './mail/mailbox';
+import { startPaymentsEmulator } from './payments/app';
 import type { RunningEmulator } from './shared/listen';
 
-// Starts the auth emulator, the inbox and the dashboard stand-in in one process, sharing one mailbox.
+// Starts the auth emulator, the inbox, the dashboard stand-in and the payments stand-in in one process.
 // Run directly (`tsx emulators/main.ts`) or import `startAllEmulators` from a start script.
 
 export interface RunningEmulators {
@@ -17,6 +18,8 @@ export interface RunningEmulators {
   auth?: RunningEmulator;
   mail?: RunningEmulator;
   dashboard?: RunningEmulator;
+  /** The Stripe stand-in: API under /v1, hosted Checkout and portal pages, webhooks to the app. */
+  payments?: RunningEmulator;
   close(): Promise<void>;
 }
 
@@ -24,6 +27,7 @@ export interface RunningEmulators {
 export interface EmulatorSelection {
   auth: boolean;
   dashboard: boolean;
+  payments: boolean;
 }
 
 function loggerOptions(env: EmulatorEnv, name: string) {
@@ -36,7 +40,7 @@ function loggerOptions(env: EmulatorEnv, name: string) {
 
 export async function startAllEmulators(
   env: EmulatorEnv = parseEmulatorEnv(process.env),
-  selection: EmulatorSelection = { auth: true, dashboard: true },
+  selection: EmulatorSelection = { auth: true, dashboard: true, payments: true },
 ): Promise<RunningEmulators> {
   const started: RunningEmulator[] = [];
   const close = async () => {
@@ -53,7 +57,20 @@ export async function startAllEmulators(
         })
       : undefined;
     if (dashboard) started.push(dashboard);
-    return { auth, mail, dashboard, close };
+    const payments = selection.payments
+      ? await startPaymentsEmulator({
+          port: env.PAYMENTS_EMULATOR_PORT,
+          host: env.EMULATOR_HOST,
+          publicUrl: env.PAYMENTS_EMULATOR_PUBLIC_URL ?? `http://localhost:${env.PAYMENTS_EMULATOR_PORT}`,
+          webhookUrl:
+            env.PAYMENTS_EMULATOR_WEBHOOK_URL ?? `${env.SITE_URL.replace(/\/+$/, '')}/api/webhooks/stripe`,
+          webhookSecret: env.PAYMENTS_EMULATOR_WEBHOOK_SECRET,
+          stateFile: env.PAYMENTS_EMULATOR_STATE_FILE || undefined,
+          logger: loggerOptions(env, 'payments'),
+        })
+      : undefined;
+    if (payments) started.push(payments);
+    return { auth, mail, dashboard, payments, close };
   } catch (error) {
     // A port in use must not leave the other emulators running.
     await Promise.allSettled(started.map((emulator) => emulator.close()));
@@ -101,6 +118,7 @@ async function main(): Promise<void> {
       auth: `${emulators.auth?.url}/auth/v1`,
       inbox: emulators.mail?.url,
       dashboard: emulators.dashboard?.url,
+      payments: emulators.payments?.url,
       stateFile: env.AUTH_EMULATOR_STATE_FILE || '(memory only)',
     },
     'emulators ready',

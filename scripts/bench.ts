@@ -166,7 +166,7 @@ async function measureHttp(settings: Settings): Promise<HttpRun> {
       AUTH_EMULATOR_ANON_KEY: ANON_KEY,
       SITE_URL: apiUrl,
     }),
-    { auth: true, dashboard: false },
+    { auth: true, dashboard: false, payments: false },
   );
   try {
     const authUrl = emulators.auth?.url;

@@ -12,7 +12,7 @@ import { standInRefusal } from './lib/stand-ins';
 // `npm start`: the whole product in one process tree on embedded defaults — the SPA build (when stale), the auth
 // service stand-in with its inbox, the dashboard stand-in, and the product API serving the SPA on an embedded
 // database. Every server setting of .env.example still applies; this script only derives the addresses that tie
-// the pieces together. Pointing SUPABASE_URL or DASHBOARD_URL elsewhere skips the matching stand-in.
+// the pieces together. Pointing SUPABASE_URL, DASHBOARD_URL or STRIPE_API_URL elsewhere skips the matching stand-in.
 
 const flag = v.pipe(
   v.optional(v.picklist(['true', 'false', '1', '0'], 'must be true or false'), 'false'),
@@ -27,6 +27,9 @@ const startEnvSchema = v.object({
   SUPABASE_URL: v.optional(v.string()),
   SUPABASE_ANON_KEY: v.optional(v.string()),
   DASHBOARD_URL: v.optional(v.string()),
+  /** Set (even empty, meaning Stripe itself) => no local payments stand-in. */
+  STRIPE_API_URL: v.optional(v.string()),
+  STRIPE_WEBHOOK_SECRET: v.optional(v.string()),
   DATABASE_URL: v.optional(v.string()),
   SPA_DIST: v.optional(v.string(), 'dist'),
   /** A throw-away database and in-memory emulator state (the end-to-end suite): every run starts from the seed. */
@@ -63,7 +66,9 @@ const emulatorEnv = parseEmulatorEnv({
   ...process.env,
   SITE_URL: env.SITE_URL ?? publicUrl,
   AUTH_EMULATOR_ANON_KEY: anonKey,
-  ...(env.E2E_EPHEMERAL && { AUTH_EMULATOR_STATE_FILE: '' }),
+  // The stand-in signs webhooks with the secret the server verifies them with.
+  PAYMENTS_EMULATOR_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET ?? LOCAL_DEFAULTS.STRIPE_WEBHOOK_SECRET,
+  ...(env.E2E_EPHEMERAL && { AUTH_EMULATOR_STATE_FILE: '', PAYMENTS_EMULATOR_STATE_FILE: '' }),
 });
 const authEmulatorUrl =
   emulatorEnv.AUTH_EMULATOR_PUBLIC_URL ?? `http://localhost:${emulatorEnv.AUTH_EMULATOR_PORT}`;
@@ -80,7 +85,11 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 
 emulators = await startAllEmulators(
   { ...emulatorEnv, AUTH_EMULATOR_PUBLIC_URL: authEmulatorUrl },
-  { auth: env.SUPABASE_URL === undefined, dashboard: env.DASHBOARD_URL === undefined },
+  {
+    auth: env.SUPABASE_URL === undefined,
+    dashboard: env.DASHBOARD_URL === undefined,
+    payments: env.STRIPE_API_URL === undefined,
+  },
 );
 
 const serverConfig = configOrExit({
@@ -91,6 +100,7 @@ const serverConfig = configOrExit({
   SUPABASE_URL: env.SUPABASE_URL ?? authEmulatorUrl,
   SUPABASE_ANON_KEY: anonKey,
   DASHBOARD_URL: env.DASHBOARD_URL ?? emulators.dashboard?.url,
+  STRIPE_API_URL: env.STRIPE_API_URL ?? emulators.payments?.url,
   ...(env.E2E_EPHEMERAL && !env.DATABASE_URL && { PGLITE_DATA_DIR: 'memory://' }),
 });
 api = await startApiServer(serverConfig);
@@ -99,7 +109,7 @@ printAddresses();
 
 function describeStartError(error: Error & { code?: string; port?: number }): string {
   if (error.code === 'EADDRINUSE') {
-    return `Port ${error.port} is already in use — is another \`npm start\` running? Stop it, or choose other ports (PORT, AUTH_EMULATOR_PORT, MAIL_EMULATOR_PORT, DASHBOARD_EMULATOR_PORT).`;
+    return `Port ${error.port} is already in use — is another \`npm start\` running? Stop it, or choose other ports (PORT, AUTH_EMULATOR_PORT, MAIL_EMULATOR_PORT, DASHBOARD_EMULATOR_PORT, PAYMENTS_EMULATOR_PORT).`;
   }
   return `Stopping after an error: ${error.stack ?? error.message}`;
 }
@@ -109,6 +119,8 @@ function printAddresses(): void {
   if (emulators?.auth) rows.push(['Auth service stand-in (Supabase Auth)', `${emulators.auth.url}/auth/v1`]);
   if (emulators?.mail) rows.push(['Mail inbox (confirmation and reset e-mails)', emulators.mail.url]);
   if (emulators?.dashboard) rows.push(['Monitoring dashboard stand-in', emulators.dashboard.url]);
+  if (emulators?.payments)
+    rows.push(['Payments stand-in (Stripe API, Checkout, portal)', emulators.payments.url]);
   const database =
     serverConfig.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : serverConfig.database.dataDir;
   rows.push(['Database', database]);
@@ -121,6 +133,9 @@ function printAddresses(): void {
       '    customer@example.com / Customer123!',
       '    admin@example.com    / Admin123!   (admin)',
     );
+    if (emulators?.payments) {
+      lines.push('  Test card (payments stand-in): 4242 4242 4242 4242, any future expiry, any CVC');
+    }
   }
   process.stdout.write(`\nBeacon RMM is running.\n${lines.join('\n')}\n\nCtrl-C stops everything.\n`);
 }

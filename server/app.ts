@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { HttpError } from './lib/http-errors';
 import { valibotValidatorCompiler } from './lib/valibot-schemas';
 import auth, { type AuthPluginOptions } from './plugins/app/auth';
+import billing from './plugins/app/billing';
 import configPlugin from './plugins/app/config';
 import csrf from './plugins/app/csrf';
 import database from './plugins/app/database';
@@ -17,11 +18,13 @@ import cookie from './plugins/external/cookie';
 import rateLimit from './plugins/external/rate-limit';
 import staticFiles from './plugins/external/static';
 import authRoutes from './routes/auth';
+import billingRoutes from './routes/billing';
 import configRoutes from './routes/config';
 import contactRoutes from './routes/contact';
 import healthRoutes from './routes/health';
 import orgRoutes from './routes/org';
 import signupRoutes from './routes/signups';
+import webhookRoutes from './routes/webhooks';
 
 export type AppOptions = AuthPluginOptions & { config: Config };
 
@@ -92,6 +95,7 @@ export const beaconApp = fp<AppOptions>(
       ...(options.authServiceUsers ? { authServiceUsers: options.authServiceUsers } : {}),
     });
     await app.register(csrf);
+    await app.register(billing);
     await app.register(housekeeping);
     await app.register(notFound);
 
@@ -102,6 +106,8 @@ export const beaconApp = fp<AppOptions>(
     await app.register(orgRoutes, { prefix: '/api/org' });
     await app.register(healthRoutes, { prefix: '/api/health' });
     await app.register(configRoutes, { prefix: '/api/config' });
+    await app.register(billingRoutes, { prefix: '/api/billing' });
+    await app.register(webhookRoutes, { prefix: '/api/webhooks' });
   },
   { name: 'beacon-app' },
 );

@@ -42,6 +42,7 @@ export type Config = {
     issuer: string | null;
   };
   dashboardUrl: string;
+  stripe: StripeConfig;
   adminEmails: string[];
   rateLimits: {
     signIn: RateLimitRule;
@@ -70,6 +71,13 @@ export type Config = {
   version: string;
 };
 
+export type StripeConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where the SDK sends API calls (the local stand-in); null: Stripe itself. */
+  apiUrl: URL | null;
+};
+
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
   constructor(readonly problems: string[]) {
@@ -88,6 +96,11 @@ export const LOCAL_DEFAULTS = {
   ADMIN_EMAILS: 'admin@example.com',
   ALLOWED_ORIGINS: 'http://localhost:5173',
   PGLITE_DATA_DIR: '.data/pglite',
+  /** The payments stand-in accepts any sk_test_ key; this one is only a placeholder. */
+  STRIPE_SECRET_KEY: 'sk_test_local_only_payments_emulator',
+  /** Matches the payments stand-in's local signing secret (emulators/payments/app.ts). */
+  STRIPE_WEBHOOK_SECRET: 'whsec_local_only_payments_emulator_secret',
+  STRIPE_API_URL: 'http://localhost:12111',
 } as const;
 
 const SECRET_MIN_LENGTH = 32;
@@ -256,6 +269,25 @@ const environmentSchema = v.object({
   ),
   SUPABASE_JWKS_URL: v.optional(httpUrl('SUPABASE_JWKS_URL')),
   DASHBOARD_URL: v.optional(httpUrl('DASHBOARD_URL')),
+  STRIPE_SECRET_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(sk|rk)_(test|live)_\S+$/,
+        'STRIPE_SECRET_KEY must be a secret key (sk_test_… or sk_live_…).',
+      ),
+    ),
+  ),
+  STRIPE_WEBHOOK_SECRET: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^whsec_\S+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…).'),
+    ),
+  ),
+  /** Empty means: Stripe itself (the default outside local mode). */
+  STRIPE_API_URL: v.optional(
+    v.union([v.literal(''), httpUrl('STRIPE_API_URL')], 'STRIPE_API_URL must be an http(s) URL or empty.'),
+  ),
   ADMIN_EMAILS: v.optional(emailList),
   RATE_LIMIT_WINDOW: v.optional(duration('RATE_LIMIT_WINDOW'), '1m'),
   RATE_LIMIT_SIGN_IN_MAX: v.optional(integer('RATE_LIMIT_SIGN_IN_MAX', 1, 100_000), '30'),
@@ -283,7 +315,8 @@ export function loadConfig(environment: Environment = process.env): Config {
   // Empty strings count as unset, except SUPABASE_URL where empty explicitly means "no auth service".
   const present = Object.fromEntries(
     Object.entries(environment).filter(
-      ([key, value]) => value !== undefined && (value !== '' || key === 'SUPABASE_URL'),
+      ([key, value]) =>
+        value !== undefined && (value !== '' || key === 'SUPABASE_URL' || key === 'STRIPE_API_URL'),
     ),
   );
   const parsed = v.safeParse(environmentSchema, present);
@@ -321,6 +354,17 @@ export function loadConfig(environment: Environment = process.env): Config {
     ? localOr('SUPABASE_ANON_KEY', env.SUPABASE_ANON_KEY || undefined, LOCAL_DEFAULTS.SUPABASE_ANON_KEY)
     : null;
   const dashboardUrl = localOr('DASHBOARD_URL', env.DASHBOARD_URL, LOCAL_DEFAULTS.DASHBOARD_URL);
+  const stripeSecretKey = localOr(
+    'STRIPE_SECRET_KEY',
+    env.STRIPE_SECRET_KEY,
+    LOCAL_DEFAULTS.STRIPE_SECRET_KEY,
+  );
+  const stripeWebhookSecret = localOr(
+    'STRIPE_WEBHOOK_SECRET',
+    env.STRIPE_WEBHOOK_SECRET,
+    LOCAL_DEFAULTS.STRIPE_WEBHOOK_SECRET,
+  );
+  const stripeApiUrl = env.STRIPE_API_URL ?? (localDev ? LOCAL_DEFAULTS.STRIPE_API_URL : '');
   const adminEmails = env.ADMIN_EMAILS ?? (localDev ? [LOCAL_DEFAULTS.ADMIN_EMAILS] : []);
   const allowedOrigins = env.ALLOWED_ORIGINS ?? (localDev ? [LOCAL_DEFAULTS.ALLOWED_ORIGINS] : []);
 
@@ -346,7 +390,16 @@ export function loadConfig(environment: Environment = process.env): Config {
   if (!localDev && env.SEED_DEMO) {
     problems.push('SEED_DEMO: the demo records belong to local mode only.');
   }
-  if (problems.length > 0 || !sessionSecret || !csrfSecret || !dashboardUrl) throw new ConfigError(problems);
+  if (
+    problems.length > 0 ||
+    !sessionSecret ||
+    !csrfSecret ||
+    !dashboardUrl ||
+    !stripeSecretKey ||
+    !stripeWebhookSecret
+  ) {
+    throw new ConfigError(problems);
+  }
 
   return {
     port: env.PORT,
@@ -373,6 +426,11 @@ export function loadConfig(environment: Environment = process.env): Config {
       issuer: authService ? `${authService}/auth/v1` : null,
     },
     dashboardUrl,
+    stripe: {
+      secretKey: stripeSecretKey,
+      webhookSecret: stripeWebhookSecret,
+      apiUrl: stripeApiUrl ? new URL(stripeApiUrl) : null,
+    },
     adminEmails,
     rateLimits: {
       signIn: { max: env.RATE_LIMIT_SIGN_IN_MAX, windowMs: env.RATE_LIMIT_WINDOW },

@@ -124,6 +124,78 @@ export const rateLimitCounters = pgTable(
   (table) => [index('rate_limit_counters_reset_at_idx').on(table.resetAt)],
 );
 
+/**
+ * Billing state cached from the payment provider (webhooks and syncs write it), so that reading billing info —
+ * polled every 3 s after a portal visit — does not call the provider. The provider stays the source of truth:
+ * every write re-fetches the object first. A customer belongs to the user with the same (lowercased) e-mail.
+ */
+export const billingCustomers = pgTable('billing_customers', {
+  customerId: text('customer_id').primaryKey(),
+  email: text('email').notNull().unique(),
+  hasDefaultPaymentMethod: boolean('has_default_payment_method').notNull().default(false),
+  /** Last time every subscription and invoice of the customer was re-read from the provider. */
+  syncedAt: timestamp('synced_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    subscriptionId: text('subscription_id').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => billingCustomers.customerId, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    priceId: text('price_id'),
+    /** The price's lookup key, e.g. pro_monthly; null for a price outside the catalogue. */
+    lookupKey: text('lookup_key'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    cancelAt: timestamp('cancel_at', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    trialEnd: timestamp('trial_end', { withTimezone: true }),
+    hasPaymentMethod: boolean('has_payment_method').notNull().default(false),
+    providerCreated: timestamp('provider_created', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('billing_subscriptions_customer_idx').on(table.customerId)],
+);
+
+export const billingInvoices = pgTable(
+  'billing_invoices',
+  {
+    invoiceId: text('invoice_id').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => billingCustomers.customerId, { onDelete: 'cascade' }),
+    subscriptionId: text('subscription_id'),
+    number: text('number'),
+    status: text('status'),
+    amountPaid: integer('amount_paid').notNull(),
+    amountDue: integer('amount_due').notNull(),
+    currency: text('currency').notNull(),
+    hostedInvoiceUrl: text('hosted_invoice_url'),
+    invoicePdf: text('invoice_pdf'),
+    providerCreated: timestamp('provider_created', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('billing_invoices_customer_idx').on(table.customerId, table.providerCreated)],
+);
+
+/** The webhook ledger: one row per provider event, written in the same transaction as the event's effect. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    eventId: text('event_id').primaryKey(),
+    type: text('type').notNull(),
+    objectId: text('object_id'),
+    providerCreated: timestamp('provider_created', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('webhook_events_received_at_idx').on(table.receivedAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type SignupRow = typeof signups.$inferSelect;
+export type BillingCustomerRow = typeof billingCustomers.$inferSelect;
+export type BillingSubscriptionRow = typeof billingSubscriptions.$inferSelect;
+export type BillingInvoiceRow = typeof billingInvoices.$inferSelect;

@@ -7,3 +7,9 @@ export const authUrl = `http://localhost:${authPort}`;
 export const inboxPort = appPort + 24;
 export const inboxUrl = `http://localhost:${inboxPort}`;
 export const dashboardPort = appPort + 30;
+/**
+ * The payments stand-in keeps its default's distance from the app (12111 - 3000 = 9111): far above the other
+ * stand-ins' offsets (+21..+30), so no E2E_PORT a developer picks near 3000 puts it on another run's port.
+ */
+export const paymentsPort = appPort + 9111;
+export const paymentsUrl = `http://localhost:${paymentsPort}`;

@@ -10,6 +10,8 @@ const PRODUCTION = {
   SUPABASE_ANON_KEY: 'anon',
   DASHBOARD_URL: 'https://dashboard.example.com',
   DATABASE_URL: 'postgres://app@db.example.com/beacon',
+  STRIPE_SECRET_KEY: 'sk_live_example',
+  STRIPE_WEBHOOK_SECRET: 'whsec_example',
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -45,6 +47,15 @@ describe('loadConfig (server/config.ts)', () => {
         bodyLimitBytes: 65536,
       });
       expect(config.sessionSecret).toContain('local-only');
+    });
+
+    it('points the payment provider at the local stand-in with local-only keys', () => {
+      expect(loadConfig({}).stripe).toEqual({
+        secretKey: 'sk_test_local_only_payments_emulator',
+        webhookSecret: 'whsec_local_only_payments_emulator_secret',
+        apiUrl: new URL('http://localhost:12111'),
+      });
+      expect(loadConfig({ STRIPE_API_URL: '' }).stripe.apiUrl).toBeNull();
     });
 
     it('runs without an auth service when SUPABASE_URL is set empty', () => {
@@ -142,6 +153,25 @@ describe('loadConfig (server/config.ts)', () => {
       expect(problemsOf({ ...PRODUCTION, SEED_DEMO: 'true' })).toContain(
         'SEED_DEMO: the demo records belong to local mode only.',
       );
+    });
+
+    it('requires the payment provider keys, talks to Stripe itself, and refuses keys of the wrong kind', () => {
+      expect(loadConfig(PRODUCTION).stripe).toEqual({
+        secretKey: 'sk_live_example',
+        webhookSecret: 'whsec_example',
+        apiUrl: null,
+      });
+      const { STRIPE_SECRET_KEY: _key, STRIPE_WEBHOOK_SECRET: _secret, ...rest } = PRODUCTION;
+      const missing = problemsOf(rest).join('\n');
+      expect(missing).toMatch(/STRIPE_SECRET_KEY: required/);
+      expect(missing).toMatch(/STRIPE_WEBHOOK_SECRET: required/);
+      const wrong = problemsOf({
+        ...PRODUCTION,
+        STRIPE_SECRET_KEY: 'pk_live_public',
+        STRIPE_WEBHOOK_SECRET: 'secret',
+      });
+      expect(wrong.join('\n')).toMatch(/STRIPE_SECRET_KEY must be a secret key/);
+      expect(wrong.join('\n')).toMatch(/STRIPE_WEBHOOK_SECRET must be a webhook signing secret/);
     });
 
     it('requires the anon key when an auth service is configured', () => {

@@ -6,6 +6,7 @@ import type { SignupRow, UserRow } from '../../db/schema';
 import { conflict, forbidden } from '../../lib/http-errors';
 import { responseSchema, type ValibotTypeProvider } from '../../lib/valibot-schemas';
 import { signedIn } from '../../plugins/app/auth';
+import { startBetaTrial } from '../../services/billing/beta-trial';
 import { toSignup } from '../../services/signups';
 import { effectiveRole } from '../../services/users';
 
@@ -60,13 +61,18 @@ const signupRoutes: FastifyPluginAsync = async (fastify) => {
       if (user.email !== signup.normalized_email) throw forbidden(NOT_YOUR_ADDRESS);
       if (!user.emailVerified) throw forbidden(CONFIRM_FIRST);
       const created = await app.signups.create(signup, user.id);
-      if (created) return reply.code(201).send(toSignup(created));
+      if (created) {
+        await startBetaTrial(app.billing, created, request.log);
+        return reply.code(201).send(toSignup(created));
+      }
       // The address already has a record. Its confirmed owner made it: the duplicate answer [product: SIGNUP-10]. Anyone else
       // made it (an anonymous visitor before sign-up needed a session, or an account that held the address
       // before): the owner claims it and their answers replace the stranger's.
       const claimed = await app.signups.claim(signup, user.id);
       if (!claimed) throw conflict(SIGNUP_EXISTS);
       request.log.info({ signupId: claimed.id, userId: user.id }, 'signup record claimed by its owner');
+      // The stranger's record never started the owner's trial at the provider; starting it is idempotent.
+      await startBetaTrial(app.billing, claimed, request.log);
       return reply.code(200).send(toSignup(claimed));
     },
   );

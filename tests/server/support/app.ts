@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { startPaymentsEmulator } from '../../../emulators/payments/app';
 import { beaconApp, serverOptions } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { dropPostgresSchema } from '../../../server/db/client';
@@ -41,6 +42,11 @@ export async function startTestApp(
     engine === 'postgres' && databaseUrl && schema
       ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema }
       : { PGLITE_DATA_DIR: 'memory://' };
+  // The payment provider is a stand-in of the app's own (unless the test brings one via STRIPE_API_URL), so no
+  // test ever reaches a developer's running `npm start` stand-in on the default port.
+  const payments = options.env?.STRIPE_API_URL
+    ? null
+    : await startPaymentsEmulator({ port: 0, host: '127.0.0.1', seedDemoCustomer: false });
   const config = loadConfig({
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -56,6 +62,7 @@ export async function startTestApp(
     RATE_LIMIT_SIGN_IN_ACCOUNT_MAX: '10000',
     RATE_LIMIT_SIGNUPS_ACCOUNT_MAX: '10000',
     ...database,
+    ...(payments ? { STRIPE_API_URL: payments.url } : {}),
     ...options.env,
   });
   const app = Fastify(serverOptions(config));
@@ -71,6 +78,7 @@ export async function startTestApp(
     schema,
     close: async () => {
       await app.close();
+      await payments?.close();
       if (ownsSchema && schema && databaseUrl) await dropPostgresSchema(databaseUrl, schema);
     },
   };

@@ -1,0 +1,97 @@
+import type { FastifyBaseLogger } from 'fastify';
+import Stripe from 'stripe';
+import type { StripeConfig } from '../../config';
+import { HttpError } from '../../lib/http-errors';
+import type { CustomerValues, InvoiceValues, SubscriptionValues } from './repository';
+
+// The official `stripe` SDK, pointed at Stripe or, locally, at the payments stand-in (host/port/protocol), and the
+// mapping of its objects onto our cached rows.
+
+export function createStripeClient(config: StripeConfig): Stripe {
+  const api = config.apiUrl;
+  return new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 10_000,
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'https:' ? 443 : 80),
+          protocol: api.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
+  });
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
+
+const dateOf = (seconds: number | null | undefined): Date | null =>
+  seconds == null ? null : new Date(seconds * 1000);
+
+export function customerValues(customer: Stripe.Customer): CustomerValues | null {
+  if (!customer.email) return null;
+  return {
+    customerId: customer.id,
+    email: customer.email.toLowerCase(),
+    hasDefaultPaymentMethod: idOf(customer.invoice_settings?.default_payment_method) !== null,
+  };
+}
+
+export function subscriptionValues(subscription: Stripe.Subscription): SubscriptionValues {
+  const item = subscription.items.data[0];
+  return {
+    subscriptionId: subscription.id,
+    customerId: idOf(subscription.customer) ?? '',
+    status: subscription.status,
+    priceId: item?.price.id ?? null,
+    lookupKey: item?.price.lookup_key ?? null,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    cancelAt: dateOf(subscription.cancel_at),
+    currentPeriodEnd: dateOf(item?.current_period_end),
+    trialEnd: dateOf(subscription.trial_end),
+    hasPaymentMethod: idOf(subscription.default_payment_method) !== null,
+    providerCreated: new Date(subscription.created * 1000),
+  };
+}
+
+export function invoiceValues(invoice: Stripe.Invoice): InvoiceValues | null {
+  const customerId = idOf(invoice.customer);
+  if (!invoice.id || !customerId) return null;
+  return {
+    invoiceId: invoice.id,
+    customerId,
+    subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
+    number: invoice.number,
+    status: invoice.status,
+    amountPaid: invoice.amount_paid,
+    amountDue: invoice.amount_due,
+    currency: invoice.currency,
+    hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
+    invoicePdf: invoice.invoice_pdf ?? null,
+    providerCreated: new Date(invoice.created * 1000),
+  };
+}
+
+export { idOf };
+
+/** A provider call that failed: 502 payment_provider_error to our caller, the provider's own error as `cause`. */
+export class ProviderError extends HttpError {
+  constructor(cause: unknown) {
+    super(502, 'payment_provider_error', 'The payment provider could not be reached.');
+    this.cause = cause;
+  }
+}
+
+export type ProviderCall = <T>(run: () => Promise<T>) => Promise<T>;
+
+/** Runs provider calls so that a failure is logged with the provider's message and becomes a ProviderError. */
+export function providerCall(log: FastifyBaseLogger): ProviderCall {
+  return async (run) => {
+    try {
+      return await run();
+    } catch (error) {
+      log.warn({ err: error }, 'payment provider call failed');
+      throw new ProviderError(error);
+    }
+  };
+}

@@ -1,0 +1,182 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  type BillingCustomerRow,
+  type BillingInvoiceRow,
+  type BillingSubscriptionRow,
+  billingCustomers,
+  billingInvoices,
+  billingSubscriptions,
+  users,
+  webhookEvents,
+} from '../../db/schema';
+
+/** The query builder of a transaction (the same API as the database). */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Queries = Database | Tx;
+
+export type SubscriptionValues = typeof billingSubscriptions.$inferInsert;
+export type InvoiceValues = typeof billingInvoices.$inferInsert;
+export type CustomerValues = { customerId: string; email: string; hasDefaultPaymentMethod: boolean };
+
+/** Statuses in which a subscription still gives (or is about to give) access; the rest are over. */
+export const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due', 'unpaid', 'incomplete', 'paused']);
+
+/** The subscription that describes the customer now: the newest live one, else the newest of all. */
+export function currentSubscription<T extends { status: string; providerCreated: Date }>(
+  rows: T[],
+): T | null {
+  const newestFirst = [...rows].sort((a, b) => b.providerCreated.getTime() - a.providerCreated.getTime());
+  return newestFirst.find((row) => LIVE_STATUSES.has(row.status)) ?? newestFirst[0] ?? null;
+}
+
+export type WebhookEventValues = {
+  eventId: string;
+  type: string;
+  objectId: string | null;
+  providerCreated: Date;
+};
+
+/** The billing cache (customers, subscriptions, invoices) and the webhook ledger. */
+export class BillingRepository {
+  constructor(readonly db: Database) {}
+
+  async customerByEmail(email: string): Promise<BillingCustomerRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(billingCustomers)
+      .where(eq(billingCustomers.email, email))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async customerById(customerId: string, db: Queries = this.db): Promise<BillingCustomerRow | null> {
+    const [row] = await db
+      .select()
+      .from(billingCustomers)
+      .where(eq(billingCustomers.customerId, customerId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async subscriptions(customerId: string): Promise<BillingSubscriptionRow[]> {
+    return this.db.select().from(billingSubscriptions).where(eq(billingSubscriptions.customerId, customerId));
+  }
+
+  async invoices(customerId: string, limit = 24): Promise<BillingInvoiceRow[]> {
+    return this.db
+      .select()
+      .from(billingInvoices)
+      .where(eq(billingInvoices.customerId, customerId))
+      .orderBy(desc(billingInvoices.providerCreated))
+      .limit(limit);
+  }
+
+  /** The customer row, created or refreshed. An address already bound to another customer keeps its binding. */
+  async saveCustomer(values: CustomerValues, db: Queries = this.db): Promise<void> {
+    await db
+      .insert(billingCustomers)
+      .values(values)
+      .onConflictDoUpdate({
+        target: billingCustomers.customerId,
+        set: { hasDefaultPaymentMethod: values.hasDefaultPaymentMethod, email: values.email },
+      });
+  }
+
+  async saveSubscription(values: SubscriptionValues, db: Queries = this.db): Promise<void> {
+    const { subscriptionId: _id, ...changes } = values;
+    await db
+      .insert(billingSubscriptions)
+      .values(values)
+      .onConflictDoUpdate({
+        target: billingSubscriptions.subscriptionId,
+        set: { ...changes, updatedAt: new Date() },
+      });
+    await this.mirrorOnUser(values.customerId, db);
+  }
+
+  async saveInvoice(values: InvoiceValues, db: Queries = this.db): Promise<void> {
+    const { invoiceId: _id, ...changes } = values;
+    await db
+      .insert(billingInvoices)
+      .values(values)
+      .onConflictDoUpdate({ target: billingInvoices.invoiceId, set: changes });
+  }
+
+  async markSynced(customerId: string, at: Date, db: Queries = this.db): Promise<void> {
+    await db
+      .update(billingCustomers)
+      .set({ syncedAt: at })
+      .where(eq(billingCustomers.customerId, customerId));
+  }
+
+  /**
+   * The user record shows the current subscription too (subscription_id, subscription_status, plan,
+   * billing_interval, trial_ends_at of /api/auth/me), for the user with the customer's address.
+   */
+  private async mirrorOnUser(customerId: string, db: Queries): Promise<void> {
+    const customer = await this.customerById(customerId, db);
+    if (!customer) return;
+    const rows = await db
+      .select()
+      .from(billingSubscriptions)
+      .where(eq(billingSubscriptions.customerId, customerId));
+    const current = currentSubscription(rows);
+    if (!current) return;
+    const [plan, interval] = current.lookupKey?.split('_') ?? [];
+    await db
+      .update(users)
+      .set({
+        subscriptionId: current.subscriptionId,
+        subscriptionStatus: current.status,
+        plan: plan ?? null,
+        billingInterval: interval ?? null,
+        trialEndsAt: current.trialEnd,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.email, customer.email));
+  }
+
+  // The webhook ledger.
+
+  async hasEvent(eventId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ eventId: webhookEvents.eventId })
+      .from(webhookEvents)
+      .where(eq(webhookEvents.eventId, eventId))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * Records the event and applies its effect in one transaction, serialised per provider object (an advisory
+   * lock), so two deliveries about one subscription apply one after the other. A duplicate (the id is already
+   * in the ledger) changes nothing: false.
+   */
+  async recordEvent(
+    event: WebhookEventValues,
+    lockKey: string,
+    effect: (tx: Tx) => Promise<void>,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
+      const inserted = await tx.insert(webhookEvents).values(event).onConflictDoNothing().returning();
+      if (inserted.length === 0) return false;
+      await effect(tx);
+      return true;
+    });
+  }
+
+  async lastEvent(): Promise<{ eventId: string; type: string; receivedAt: Date } | null> {
+    const [row] = await this.db
+      .select({
+        eventId: webhookEvents.eventId,
+        type: webhookEvents.type,
+        receivedAt: webhookEvents.receivedAt,
+      })
+      .from(webhookEvents)
+      .orderBy(desc(webhookEvents.receivedAt))
+      .limit(1);
+    return row ?? null;
+  }
+}

@@ -1,0 +1,369 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import type { CancelRequest, CancelResponse } from '../../../contract/billing';
+import { type CheckoutPlanName, PLANS, type PlanId, TRIAL_DAYS } from '../../../contract/plans';
+import type { BillingSubscriptionRow } from '../../db/schema';
+import { HttpError, notFound } from '../../lib/http-errors';
+import { INVOICES_SHOWN, ProviderCache } from './cache';
+import {
+  customerValues,
+  idOf,
+  type ProviderCall,
+  ProviderError,
+  providerCall,
+  subscriptionValues,
+} from './provider';
+import { type BillingRepository, currentSubscription, LIVE_STATUSES } from './repository';
+
+/** Who a billing call acts for: always the signed-in user, named by their (verified, lowercased) e-mail. */
+export type BillingUser = { id: string; email: string };
+
+/** A re-read from the provider is skipped when the cache is younger than this (the 3 s portal-return poll). */
+const SYNC_FRESH_MS = 10_000;
+const ABSENT_CUSTOMER_TTL_MS = 60_000;
+
+export const existingSubscription = () =>
+  new HttpError(
+    409,
+    'existing_subscription',
+    'You already have a subscription. Manage it in the billing portal.',
+  );
+
+/** The checkout name of a cached row (pro_monthly), split. */
+function planOf(row: BillingSubscriptionRow | null): { plan: PlanId | null; interval: string | null } {
+  const [plan, interval] = row?.lookupKey?.split('_') ?? [];
+  return { plan: plan && plan in PLANS ? (plan as PlanId) : null, interval: interval ?? null };
+}
+
+function newestLive(subscriptions: Stripe.Subscription[]): Stripe.Subscription | null {
+  const live = subscriptions.filter((subscription) => LIVE_STATUSES.has(subscription.status));
+  return live.sort((a, b) => b.created - a.created)[0] ?? null;
+}
+
+const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+
+/** The subscription as billing info and sync answer it. */
+export function subscriptionView(row: BillingSubscriptionRow | null) {
+  if (!row) return null;
+  const { plan, interval } = planOf(row);
+  return {
+    id: row.subscriptionId,
+    plan,
+    plan_label: plan ? PLANS[plan].label : null,
+    interval,
+    billing_interval: interval,
+    status: row.status,
+    cancel_at_period_end: row.cancelAtPeriodEnd,
+    cancel_at: iso(row.cancelAt),
+    current_period_end: iso(row.currentPeriodEnd),
+    trial_end: iso(row.trialEnd),
+  };
+}
+
+/**
+ * Billing against the payment provider for one signed-in user at a time. Every call finds the user's own customer
+ * from their e-mail (our cache first, then the provider) — never from an id the browser sends — and writes what
+ * it learns to the cache that billing info is read from.
+ */
+export class BillingService {
+  #prices = new Map<string, string>();
+  /** E-mail -> until when "no customer at the provider" is believed (see customerOf). */
+  #absent = new Map<string, number>();
+  private readonly call: ProviderCall;
+  private readonly cache: ProviderCache;
+
+  constructor(
+    private readonly stripe: Stripe,
+    readonly repo: BillingRepository,
+    private readonly options: { publicUrl: URL; trustedOrigins: Set<string>; webhookSecret: string },
+    log: FastifyBaseLogger,
+  ) {
+    this.call = providerCall(log);
+    this.cache = new ProviderCache(stripe, repo, this.call);
+  }
+
+  // Reading.
+
+  async info(user: BillingUser) {
+    const fresh = await this.cachedCustomer(user);
+    const rows = fresh ? await this.repo.subscriptions(fresh.customerId) : [];
+    const current = currentSubscription(rows);
+    const invoices = fresh ? await this.repo.invoices(fresh.customerId, INVOICES_SHOWN) : [];
+    const view = subscriptionView(current);
+    const hasCard = Boolean(fresh?.hasDefaultPaymentMethod || current?.hasPaymentMethod);
+    const live = current !== null && LIVE_STATUSES.has(current.status);
+    const trialEnded = current?.trialEnd != null && current.trialEnd.getTime() <= Date.now();
+    const nextBilling =
+      live && !current.cancelAtPeriodEnd
+        ? current.status === 'trialing'
+          ? current.trialEnd
+          : current.currentPeriodEnd
+        : null;
+    return {
+      subscription: view,
+      customerId: fresh?.customerId ?? null,
+      trial_ends_at: iso(current?.trialEnd),
+      trial_end: iso(current?.trialEnd),
+      nextBillingDate: iso(nextBilling),
+      next_billing_at: iso(nextBilling),
+      // A trial that ended without a payment method asks for one [product: BILL-3, BILL-4].
+      payment_required: live && trialEnded && !hasCard,
+      has_default_payment_method: hasCard,
+      limits: view ? { plan_label: view.plan_label, billing_interval: view.billing_interval } : null,
+      invoices: invoices.map((invoice) => ({
+        id: invoice.invoiceId,
+        number: invoice.number,
+        created: Math.floor(invoice.providerCreated.getTime() / 1000),
+        amount_paid: invoice.amountPaid,
+        amount_due: invoice.amountDue,
+        currency: invoice.currency,
+        status: invoice.status,
+        invoice_pdf: invoice.invoicePdf,
+        hosted_invoice_url: invoice.hostedInvoiceUrl,
+      })),
+    };
+  }
+
+  async trial(user: BillingUser) {
+    const customer = await this.cachedCustomer(user);
+    const current = customer ? currentSubscription(await this.repo.subscriptions(customer.customerId)) : null;
+    return { trial_ends_at: iso(current?.trialEnd) };
+  }
+
+  async health() {
+    const last = await this.repo.lastEvent();
+    if (!last) {
+      return {
+        ok: false,
+        last_event_id: null,
+        last_received_at: null,
+        message: 'No webhook events received yet.',
+      };
+    }
+    return {
+      ok: true,
+      last_event_id: last.eventId,
+      last_received_at: last.receivedAt.toISOString(),
+      message: `Last event ${last.type} received at ${last.receivedAt.toISOString()}.`,
+    };
+  }
+
+  /**
+   * Re-reads the user's subscriptions from the provider (after a checkout, with its session id; after a portal
+   * visit, without). Without a session id, a cache younger than 10 s is answered as it is, so the 3 s poll after a
+   * portal visit costs at most one provider call per 10 s; webhooks keep the cache current in between.
+   */
+  async sync(user: BillingUser, sessionId?: string) {
+    const customer = await this.customerOf(user, false);
+    if (sessionId) {
+      const session = await this.call(() => this.stripe.checkout.sessions.retrieve(sessionId)).catch(
+        (error) => {
+          if (error instanceof ProviderError && (error.cause as { statusCode?: number }).statusCode === 404) {
+            throw notFound('No such checkout session.');
+          }
+          throw error;
+        },
+      );
+      // Someone else's checkout session is "not found", not "forbidden": its existence is not ours to confirm.
+      if (!customer || idOf(session.customer) !== customer.customerId)
+        throw notFound('No such checkout session.');
+    }
+    if (customer) {
+      const fresh = customer.syncedAt && Date.now() - customer.syncedAt.getTime() < SYNC_FRESH_MS;
+      if (sessionId || !fresh) await this.cache.syncCustomer(customer.customerId);
+    }
+    const rows = customer ? await this.repo.subscriptions(customer.customerId) : [];
+    return { subscription: subscriptionView(currentSubscription(rows)) };
+  }
+
+  // Changing.
+
+  async checkout(user: BillingUser, planName: CheckoutPlanName): Promise<{ url: string }> {
+    const customer = await this.customerOf(user, true);
+    if (!customer) throw new Error('customerOf(create) returned no customer');
+    await this.cache.syncCustomer(customer.customerId);
+    const current = currentSubscription(await this.repo.subscriptions(customer.customerId));
+    if (current && LIVE_STATUSES.has(current.status)) throw existingSubscription();
+    const price = await this.priceId(planName);
+    const origin = this.options.publicUrl.origin;
+    const session = await this.call(() =>
+      this.stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customer.customerId,
+        client_reference_id: user.id,
+        line_items: [{ price, quantity: 1 }],
+        success_url: `${origin}/Billing?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${origin}/Billing`,
+        subscription_data: { metadata: { user_id: user.id } },
+      }),
+    );
+    if (!session.url) throw new ProviderError(new Error('checkout session without url'));
+    return { url: session.url };
+  }
+
+  /** The portal for the user's own customer; `returnUrl` must be on one of our own origins (no open redirect). */
+  async portal(user: BillingUser, returnUrl: string | undefined): Promise<{ url: string }> {
+    const target = returnUrl ?? `${this.options.publicUrl.origin}/Billing`;
+    if (!this.options.trustedOrigins.has(new URL(target).origin)) {
+      throw new HttpError(422, 'validation_failed', 'Please check the fields and try again.', {
+        return_url: ['return_url must be an address of this site.'],
+      });
+    }
+    const customer = await this.customerOf(user, true);
+    if (!customer) throw new Error('customerOf(create) returned no customer');
+    const session = await this.call(() =>
+      this.stripe.billingPortal.sessions.create({ customer: customer.customerId, return_url: target }),
+    );
+    return { url: session.url };
+  }
+
+  async cancel(user: BillingUser, request: CancelRequest): Promise<CancelResponse> {
+    const subscriptions = await this.providerSubscriptions(user);
+    if (subscriptions.length === 0) return { canceled: false, error: 'There is no subscription to cancel.' };
+    const current = newestLive(subscriptions);
+    if (!current) return { canceled: false, alreadyCanceled: true };
+    const details = { comment: request.comment || null, feedback: request.reason };
+    if (request.cancelNow) {
+      const canceled = await this.call(() =>
+        this.stripe.subscriptions.cancel(current.id, { cancellation_details: details }),
+      );
+      await this.repo.saveSubscription(subscriptionValues(canceled));
+      return { canceled: true, canceledImmediately: true };
+    }
+    if (current.cancel_at_period_end) return { canceled: false, alreadyScheduled: true };
+    const updated = await this.call(() =>
+      this.stripe.subscriptions.update(current.id, {
+        cancel_at_period_end: true,
+        cancellation_details: details,
+      }),
+    );
+    await this.repo.saveSubscription(subscriptionValues(updated));
+    return { canceled: true, canceledImmediately: false };
+  }
+
+  async changePlan(user: BillingUser, planName: CheckoutPlanName) {
+    const current = newestLive(await this.providerSubscriptions(user));
+    if (!current) {
+      throw new HttpError(
+        409,
+        'no_subscription',
+        'There is no subscription to change. Choose a plan to subscribe.',
+      );
+    }
+    const item = current.items.data[0];
+    const price = await this.priceId(planName);
+    if (!item || item.price.id === price) return { changed: false, subscription: subscriptionView(null) };
+    const updated = await this.call(() =>
+      this.stripe.subscriptions.update(current.id, {
+        items: [{ id: item.id, price }],
+        proration_behavior: 'create_prorations',
+      }),
+    );
+    const values = subscriptionValues(updated);
+    await this.repo.saveSubscription(values);
+    return {
+      changed: true,
+      subscription: subscriptionView({ ...values, updatedAt: new Date() } as BillingSubscriptionRow),
+    };
+  }
+
+  /**
+   * The beta's 14-day trial, without a card, for a new signup record's address: a customer and a trialing
+   * subscription on the plan the person chose. Idempotent per address (an existing subscription is kept).
+   */
+  async startTrial(signup: { email: string; plan: PlanId; interval: 'monthly' | 'annual' }) {
+    const customer = await this.customerOf({ id: '', email: signup.email }, true);
+    if (!customer) throw new Error('customerOf(create) returned no customer');
+    const existing = await this.call(() =>
+      this.stripe.subscriptions.list({ customer: customer.customerId, status: 'all', limit: 1 }),
+    );
+    if (existing.data.length > 0) return;
+    const price = await this.priceId(`${signup.plan}_${signup.interval === 'annual' ? 'yearly' : 'monthly'}`);
+    const subscription = await this.call(() =>
+      this.stripe.subscriptions.create(
+        {
+          customer: customer.customerId,
+          items: [{ price }],
+          trial_period_days: TRIAL_DAYS,
+          trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } },
+          metadata: { source: 'beta_signup' },
+        },
+        { idempotencyKey: `beta-trial-${customer.customerId}` },
+      ),
+    );
+    await this.repo.saveSubscription(subscriptionValues(subscription));
+  }
+
+  // Webhooks.
+
+  /** Verifies the signature (300 s tolerance); throws on a bad one. */
+  verify(rawBody: Buffer, signature: string): Stripe.Event {
+    return this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret, 300);
+  }
+
+  /** Applies one event (see ProviderCache.handle); false for a duplicate. */
+  handle(event: Stripe.Event): Promise<boolean> {
+    return this.cache.handle(event);
+  }
+
+  // Helpers.
+
+  /**
+   * The user's own customer: cached by e-mail, else found at the provider by e-mail, else (when `create`) made.
+   * The creation's idempotency key is the address (with the same parameters every time), so racing requests
+   * make one customer. A lookup that finds none is remembered for a minute, so that polling by a user without a
+   * customer does not call the provider each time.
+   */
+  private async customerOf(user: BillingUser, create: boolean) {
+    const email = user.email.toLowerCase();
+    const cached = await this.repo.customerByEmail(email);
+    if (cached) return cached;
+    if (!create && (this.#absent.get(email) ?? 0) > Date.now()) return null;
+    const found = await this.call(() => this.stripe.customers.list({ email, limit: 1 }));
+    let customer = found.data[0];
+    if (!customer && create) {
+      customer = await this.call(() =>
+        this.stripe.customers.create({ email }, { idempotencyKey: `customer-${email}` }),
+      );
+    }
+    const values = customer ? customerValues(customer) : null;
+    if (!values) {
+      this.#absent.set(email, Date.now() + ABSENT_CUSTOMER_TTL_MS);
+      return null;
+    }
+    this.#absent.delete(email);
+    await this.repo.saveCustomer(values);
+    return this.repo.customerByEmail(email);
+  }
+
+  /** The user's customer row with its cache filled (the first read of a customer syncs it once). */
+  private async cachedCustomer(user: BillingUser) {
+    const customer = await this.customerOf(user, false);
+    if (!customer || customer.syncedAt) return customer;
+    await this.cache.syncCustomer(customer.customerId);
+    return this.repo.customerById(customer.customerId);
+  }
+
+  /** The user's subscriptions as the provider has them now (changes act on fresh state, not on the cache). */
+  private async providerSubscriptions(user: BillingUser): Promise<Stripe.Subscription[]> {
+    const customer = await this.customerOf(user, false);
+    if (!customer) return [];
+    const list = await this.call(() =>
+      this.stripe.subscriptions.list({ customer: customer.customerId, status: 'all', limit: 20 }),
+    );
+    return list.data;
+  }
+
+  /** The price with this lookup key (starter_monthly ...), looked up once per process. */
+  private async priceId(lookupKey: string): Promise<string> {
+    const known = this.#prices.get(lookupKey);
+    if (known) return known;
+    const prices = await this.call(() =>
+      this.stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 }),
+    );
+    const price = prices.data[0];
+    if (!price) throw new ProviderError(new Error(`no active price with lookup key ${lookupKey}`));
+    this.#prices.set(lookupKey, price.id);
+    return price.id;
+  }
+}

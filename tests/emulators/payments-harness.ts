@@ -1,0 +1,73 @@
+import Stripe from 'stripe';
+import { buildPaymentsApp, type PaymentsEmulatorOptions } from '../../emulators/payments/app';
+import type { PaymentsContext } from '../../emulators/payments/context';
+import { listenOn } from '../../emulators/shared/listen';
+
+// The payments stand-in on a free port, the official `stripe` SDK pointed at it (host/port/protocol, nothing else
+// changed), and a log of the API calls it received.
+
+export const TEST_WEBHOOK_SECRET = 'whsec_test_payments_harness_secret';
+
+export interface Payments {
+  url: string;
+  ctx: PaymentsContext;
+  stripe: Stripe;
+  /** `GET /v1/customers`, ... in arrival order. */
+  calls: string[];
+  close(): Promise<void>;
+}
+
+export async function startPayments(options: PaymentsEmulatorOptions = {}): Promise<Payments> {
+  const { app, ctx } = await buildPaymentsApp({
+    webhookSecret: TEST_WEBHOOK_SECRET,
+    retryDelaysMs: [50, 100],
+    ...options,
+  });
+  const calls: string[] = [];
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/v1/')) calls.push(`${request.method} ${request.url.split('?')[0]}`);
+  });
+  const running = await listenOn(app, { port: 0, host: '127.0.0.1' });
+  const port = Number(new URL(running.url).port);
+  const stripe = new Stripe('sk_test_harness', {
+    host: '127.0.0.1',
+    port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
+  return { url: running.url, ctx, stripe, calls, close: running.close };
+}
+
+export const CARD = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Robin Example' };
+export const DECLINED_CARD = { ...CARD, number: '4000 0000 0000 0002' };
+
+/** Fills in and submits a hosted form (Checkout or the portal's card form) as a browser would. */
+export async function submitForm(url: string, fields: Record<string, string>): Promise<Response> {
+  return fetch(url, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+}
+
+/** Waits until `check` passes (webhook deliveries are asynchronous). */
+export async function eventually(check: () => Promise<void> | void, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+/** The stand-in's test clock (`/_emulator/test_clock/advance`): end a trial or a period now, or fail the renewal. */
+export function advanceClock(
+  payments: Pick<Payments, 'url'>,
+  body: { subscription: string | undefined; to: string; fail_payment?: boolean },
+): Promise<Response> {
+  return fetch(`${payments.url}/_emulator/test_clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
