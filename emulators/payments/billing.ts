@@ -1,13 +1,12 @@
-import { cardDeclined, invalidParam, StripeApiError } from './errors';
+import { invalidParam, StripeApiError } from './errors';
 import type { EventBus } from './events';
+import { Invoicing } from './invoicing';
 import {
   type Card,
   type Charge,
   type Customer,
-  type Invoice,
   newPaymentMethod,
   newSubscriptionItem,
-  type PaymentIntent,
   type PaymentMethod,
   type Price,
   periodEnd,
@@ -19,52 +18,16 @@ import { newId, nowSeconds, type PaymentsStore } from './store';
 // What happens at the provider: subscriptions start, renew, change and end; invoices are charged to the card on
 // file; refunds give money back. Every change publishes the events Stripe publishes for it.
 
-/** Stripe's test cards that matter here. */
-export const TEST_CARDS = {
-  success: '4242424242424242',
-  declined: '4000000000000002',
-  /** Attaches fine, but every charge to it fails (for renewals that fail). */
-  chargeFails: '4000000000000341',
-} as const;
-
-export interface CardInput {
-  number: string;
-  expiry: string;
-  cvc: string;
-  name: string;
-}
-
-/** Checks the card form; a declined card number answers Stripe's card_error. */
-export function cardFromInput(input: CardInput): Card {
-  const number = input.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(number)) throw invalidParam('number', 'Your card number is incomplete.');
-  const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input.expiry);
-  const month = Number(expiry?.[1]);
-  const yearText = expiry?.[2] ?? '';
-  const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
-  if (!expiry || month < 1 || month > 12)
-    throw invalidParam('exp_month', "Your card's expiry is incomplete.");
-  const now = new Date();
-  if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) {
-    throw invalidParam('exp_year', "Your card's expiration year is in the past.");
-  }
-  if (!/^\d{3,4}$/.test(input.cvc.trim()))
-    throw invalidParam('cvc', "Your card's security code is incomplete.");
-  if (number === TEST_CARDS.declined) throw cardDeclined();
-  return {
-    brand: number.startsWith('4') ? 'visa' : 'mastercard',
-    last4: number.slice(-4),
-    exp_month: month,
-    exp_year: year,
-  };
-}
-
 export class Billing {
+  private readonly invoicing: Invoicing;
+
   constructor(
     private readonly store: PaymentsStore,
     private readonly events: EventBus,
-    private readonly publicUrl: () => string,
-  ) {}
+    publicUrl: () => string,
+  ) {
+    this.invoicing = new Invoicing(store, events, publicUrl);
+  }
 
   /** A card saved on the customer and made the default for invoices (customer.updated). */
   attachCard(customer: Customer, card: Card, name: string | null): PaymentMethod {
@@ -122,18 +85,18 @@ export class Billing {
     };
     this.store.insert('subscription', subscription);
     // A trial starts with a $0 invoice; otherwise the first period is charged now.
-    const invoice = this.createInvoice(
+    const invoice = this.invoicing.createInvoice(
       subscription,
       trialEnd ? 0 : fields.price.unit_amount,
       'subscription_create',
     );
     if (!trialEnd) {
-      const paid = this.chargeInvoice(invoice, subscription);
+      const paid = this.invoicing.chargeInvoice(invoice, subscription);
       subscription.status = paid ? 'active' : 'incomplete';
     }
     this.store.changed();
     this.events.publish('customer.subscription.created', subscription);
-    this.publishInvoiceOutcome(invoice);
+    this.invoicing.publishInvoiceOutcome(invoice);
     return subscription;
   }
 
@@ -167,9 +130,13 @@ export class Billing {
       // anchor stays.
       if (intervalChanged && subscription.status !== 'trialing') this.startPeriod(subscription, nowSeconds());
       if (change.prorationBehavior === 'always_invoice' && subscription.status === 'active') {
-        const invoice = this.createInvoice(subscription, change.price.unit_amount, 'subscription_update');
-        this.chargeInvoice(invoice, subscription);
-        this.publishInvoiceOutcome(invoice);
+        const invoice = this.invoicing.createInvoice(
+          subscription,
+          change.price.unit_amount,
+          'subscription_update',
+        );
+        this.invoicing.chargeInvoice(invoice, subscription);
+        this.invoicing.publishInvoiceOutcome(invoice);
       }
     }
     if (
@@ -238,15 +205,15 @@ export class Billing {
     const now = nowSeconds();
     subscription.trial_end = now;
     this.startPeriod(subscription, now);
-    const invoice = this.createInvoice(
+    const invoice = this.invoicing.createInvoice(
       subscription,
       this.priceOf(subscription).unit_amount,
       'subscription_cycle',
     );
-    subscription.status = this.chargeInvoice(invoice, subscription) ? 'active' : 'past_due';
+    subscription.status = this.invoicing.chargeInvoice(invoice, subscription) ? 'active' : 'past_due';
     this.store.changed();
     this.events.publish('customer.subscription.updated', subscription, previous);
-    this.publishInvoiceOutcome(invoice);
+    this.invoicing.publishInvoiceOutcome(invoice);
     return subscription;
   }
 
@@ -261,15 +228,17 @@ export class Billing {
     if (subscription.cancel_at_period_end) return this.cancel(subscription);
     const previous = { status: subscription.status, items: structuredClone(subscription.items) };
     this.startPeriod(subscription, nowSeconds());
-    const invoice = this.createInvoice(
+    const invoice = this.invoicing.createInvoice(
       subscription,
       this.priceOf(subscription).unit_amount,
       'subscription_cycle',
     );
-    subscription.status = this.chargeInvoice(invoice, subscription, failPayment) ? 'active' : 'past_due';
+    subscription.status = this.invoicing.chargeInvoice(invoice, subscription, failPayment)
+      ? 'active'
+      : 'past_due';
     this.store.changed();
     this.events.publish('customer.subscription.updated', subscription, previous);
-    this.publishInvoiceOutcome(invoice);
+    this.invoicing.publishInvoiceOutcome(invoice);
     return subscription;
   }
 
@@ -319,151 +288,5 @@ export class Billing {
     subscription.billing_cycle_anchor = start;
     if (subscription.cancel_at_period_end)
       subscription.cancel_at = subscription.items.data[0]?.current_period_end ?? null;
-  }
-
-  private createInvoice(
-    subscription: Subscription,
-    amount: number,
-    reason: Invoice['billing_reason'],
-  ): Invoice {
-    const id = newId('in');
-    const item = subscription.items.data[0];
-    const now = nowSeconds();
-    const base = this.publicUrl();
-    const invoice: Invoice = {
-      id,
-      object: 'invoice',
-      created: now,
-      customer: subscription.customer,
-      status: 'open',
-      currency: 'usd',
-      amount_due: amount,
-      amount_paid: 0,
-      amount_remaining: amount,
-      total: amount,
-      subtotal: amount,
-      number: this.store.nextInvoiceNumber(),
-      hosted_invoice_url: `${base}/invoices/${id}`,
-      invoice_pdf: `${base}/invoices/${id}/pdf`,
-      period_start: item?.current_period_start ?? now,
-      period_end: item?.current_period_end ?? now,
-      billing_reason: reason,
-      collection_method: 'charge_automatically',
-      parent: {
-        type: 'subscription_details',
-        subscription_details: { subscription: subscription.id, metadata: {} },
-        quote_details: null,
-      },
-      lines: {
-        object: 'list',
-        url: `/v1/invoices/${id}/lines`,
-        has_more: false,
-        data: item
-          ? [
-              {
-                id: newId('il'),
-                object: 'line_item',
-                amount,
-                currency: 'usd',
-                description: `1 × ${item.price.nickname}`,
-                period: { start: item.current_period_start, end: item.current_period_end },
-                pricing: { price_details: { price: item.price.id, product: item.price.product } },
-              },
-            ]
-          : [],
-      },
-      attempt_count: 0,
-      status_transitions: { finalized_at: now, paid_at: null },
-      metadata: {},
-      livemode: false,
-    } as Invoice;
-    subscription.latest_invoice = id;
-    this.store.insert('invoice', invoice);
-    this.events.publish('invoice.created', invoice);
-    this.events.publish('invoice.finalized', invoice);
-    return invoice;
-  }
-
-  /** Charges the invoice to the subscription's or the customer's default card; true when it is paid. */
-  private chargeInvoice(invoice: Invoice, subscription: Subscription, forceFail = false): boolean {
-    invoice.attempt_count += 1;
-    if (invoice.amount_due === 0) {
-      this.markPaid(invoice);
-      return true;
-    }
-    const customer = this.store.get<Customer>('customer', subscription.customer);
-    const methodId = subscription.default_payment_method ?? customer.invoice_settings.default_payment_method;
-    const method = methodId ? this.store.find<PaymentMethod>('payment_method', methodId) : undefined;
-    if (!method) return false;
-    const fails = forceFail || method.card.last4 === TEST_CARDS.chargeFails.slice(-4);
-    const intent = this.store.insert<PaymentIntent>('payment_intent', {
-      id: newId('pi'),
-      object: 'payment_intent',
-      created: nowSeconds(),
-      amount: invoice.amount_due,
-      amount_received: fails ? 0 : invoice.amount_due,
-      currency: 'usd',
-      customer: customer.id,
-      status: fails ? 'requires_payment_method' : 'succeeded',
-      latest_charge: null,
-      payment_method: method.id,
-      last_payment_error: fails ? { code: 'card_declined', message: 'Your card was declined.' } : null,
-      metadata: {},
-    });
-    const charge = this.store.insert<Charge>('charge', {
-      id: newId('ch'),
-      object: 'charge',
-      created: nowSeconds(),
-      amount: invoice.amount_due,
-      amount_refunded: 0,
-      refunded: false,
-      paid: !fails,
-      status: fails ? 'failed' : 'succeeded',
-      currency: 'usd',
-      customer: customer.id,
-      payment_intent: intent.id,
-      payment_method: method.id,
-      payment_method_details: { type: 'card', card: { brand: method.card.brand, last4: method.card.last4 } },
-      failure_code: fails ? 'card_declined' : null,
-      failure_message: fails ? 'Your card was declined.' : null,
-      metadata: {},
-    });
-    intent.latest_charge = charge.id;
-    this.store.insert('invoice_payment', {
-      id: newId('inpay'),
-      object: 'invoice_payment',
-      created: nowSeconds(),
-      invoice: invoice.id,
-      amount_paid: fails ? null : invoice.amount_due,
-      amount_requested: invoice.amount_due,
-      currency: 'usd',
-      is_default: true,
-      status: fails ? 'open' : 'paid',
-      payment: { type: 'payment_intent', payment_intent: intent.id },
-      livemode: false,
-    });
-    this.events.publish(fails ? 'payment_intent.payment_failed' : 'payment_intent.succeeded', intent);
-    if (!fails) {
-      this.events.publish('charge.succeeded', charge);
-      this.markPaid(invoice);
-    }
-    this.store.changed();
-    return !fails;
-  }
-
-  private markPaid(invoice: Invoice): void {
-    invoice.status = 'paid';
-    invoice.amount_paid = invoice.amount_due;
-    invoice.amount_remaining = 0;
-    invoice.status_transitions.paid_at = nowSeconds();
-  }
-
-  private publishInvoiceOutcome(invoice: Invoice): void {
-    if (invoice.status === 'paid') {
-      this.events.publish('invoice.paid', invoice);
-      this.events.publish('invoice.payment_succeeded', invoice);
-    } else {
-      this.events.publish('invoice.payment_failed', invoice);
-    }
   }
 }

@@ -1,4 +1,4 @@
-import { type CardInput, cardFromInput, TEST_CARDS } from './billing';
+import { type CardInput, cardFromInput, TEST_CARDS } from './cards';
 import type { PaymentsContext } from './context';
 import { cardDeclined, invalidParam } from './errors';
 import { type CheckoutSession, type Customer, newCustomer, type Price } from './objects';

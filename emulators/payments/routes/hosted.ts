@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import { escapeHtml, renderPage } from '../../shared/html';
-import { type CardInput, cardFromInput } from '../billing';
+import { type CardInput, cardFromInput } from '../cards';
 import { checkoutPrice, completeCheckout, successRedirect } from '../checkout';
 import type { PaymentsContext } from '../context';
 import { StripeApiError } from '../errors';
