@@ -59,12 +59,13 @@ export function createAppRoot(options: AppRootOptions = {}) {
   );
   const actorOptions = options.actorOptions ?? { inspect: getInspector() };
   const navigate = (to: AppPath) => void router.navigate({ to });
+  const offerSignUp = () => void router.navigate({ to: paths.landing, search: { show_signup: 1 } });
 
   const flows: Promise<Flows> = options.buildTime
     ? never()
     : settledPromise(
         (options.loadFlowsChunk ?? (() => import('./flows')))().then(({ createFlows }) => ({
-          ...createFlows({ effects: async () => (await loadServices()).effects, navigate }),
+          ...createFlows({ effects: async () => (await loadServices()).effects, navigate, offerSignUp }),
           ...options.flows,
         })),
       );
