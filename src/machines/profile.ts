@@ -17,7 +17,7 @@ import { PROFILE_SAVE_FAILED, PROFILE_SAVED } from '../domain/messages';
  */
 
 export interface ProfileInput {
-  /** The session's user; null when there is no session [product: PROF-5]. */
+  /** The session's user; null when there is no session (the view then sends `session.missing`). */
   user: CurrentUser | null;
 }
 
@@ -37,7 +37,9 @@ export interface ProfileContext {
 
 export type ProfileEvent =
   | { type: 'profile.edit'; field: ProfileField; value: string }
-  | { type: 'profile.save' };
+  | { type: 'profile.save' }
+  /** The view found no signed-in user on arrival. */
+  | { type: 'session.missing' };
 
 const formOf = (user: CurrentUser | null): ProfileForm => ({
   company: user?.company ?? '',
@@ -90,17 +92,13 @@ export const profileMachine = setup({
     offerSignUp: () => {},
   },
   guards: {
-    hasNoUser: ({ context }) => context.user === null,
     isInvalid: ({ context }) => Object.keys(problemsOf(context.form)).length > 0,
   },
 }).createMachine({
   id: 'profile',
   context: ({ input }) => ({ user: input.user, form: formOf(input.user), fieldErrors: {}, result: null }),
-  initial: 'checkingSession',
+  initial: 'editing',
   states: {
-    checkingSession: {
-      always: [{ guard: 'hasNoUser', target: 'leaving' }, { target: 'editing' }],
-    },
     // No session: off to the landing page with the sign-up dialog open [product: PROF-5].
     leaving: {
       type: 'final',
@@ -108,6 +106,7 @@ export const profileMachine = setup({
     },
     editing: {
       on: {
+        'session.missing': { target: 'leaving' },
         'profile.edit': { actions: 'editField' },
         'profile.save': [{ guard: 'isInvalid', actions: 'showFieldErrors' }, { target: 'saving' }],
       },
