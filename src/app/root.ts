@@ -59,7 +59,8 @@ export function createAppRoot(options: AppRootOptions = {}) {
   );
   const actorOptions = options.actorOptions ?? { inspect: getInspector() };
   const navigate = (to: AppPath) => void router.navigate({ to });
-  const offerSignUp = () => void router.navigate({ to: paths.landing, search: { show_signup: 1 } });
+  // The landing page opens the sign-up dialog when `show_signup` is present, whatever its value [product: PROF-5, SET-2].
+  const offerSignUp = () => void router.navigate({ to: paths.landing, search: { show_signup: true } });
 
   const flows: Promise<Flows> = options.buildTime
     ? never()

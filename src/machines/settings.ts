@@ -16,17 +16,13 @@ import { SETTINGS_SAVE_FAILED, SETTINGS_SAVED } from '../domain/messages';
  * the view (it tells the session to reload the user, which applies theme and date choices at once).
  */
 
-export interface SettingsResult {
-  tone: 'success' | 'error';
-  text: string;
-}
-
 export interface SettingsContext {
   /** What the server holds, as last loaded or saved. */
   saved: Settings;
   /** What the form shows. */
   form: Settings;
-  result: SettingsResult | null;
+  /** The result banner's text; its colour follows the text [product: SET-7]. */
+  message: string | null;
 }
 
 export type SettingsEvent =
@@ -76,9 +72,9 @@ export const settingsMachine = setup({
       return { form: { ...context.form, ...v.parse(settingsUpdateSchema, event.change) } };
     }),
     // Back to the table's defaults in the form only; Save stores them [product: SET-5].
-    resetForm: assign({ form: () => ({ ...defaultSettings }), result: null }),
-    showResult: assign((_, result: SettingsResult) => ({ result })),
-    clearResult: assign({ result: null }),
+    resetForm: assign({ form: () => ({ ...defaultSettings }), message: null }),
+    showMessage: assign((_, params: { text: string }) => ({ message: params.text })),
+    clearMessage: assign({ message: null }),
     /** Lets the app apply the new choices at once; provided by the view. */
     settingsSaved: () => {},
     /** Navigation to /Landing?show_signup=1; provided by the app. */
@@ -95,7 +91,7 @@ export const settingsMachine = setup({
   },
 }).createMachine({
   id: 'settings',
-  context: { saved: { ...defaultSettings }, form: { ...defaultSettings }, result: null },
+  context: { saved: { ...defaultSettings }, form: { ...defaultSettings }, message: null },
   initial: 'loading',
   states: {
     // 'Loading settings...' [product: SET-1].
@@ -126,7 +122,7 @@ export const settingsMachine = setup({
     },
     saving: {
       tags: ['saving'],
-      entry: 'clearResult',
+      entry: 'clearMessage',
       invoke: {
         src: 'saveSettings',
         input: ({ context }) => changedSettings(context.saved, context.form),
@@ -134,18 +130,18 @@ export const settingsMachine = setup({
           target: 'saved',
           actions: [
             { type: 'storeSaved', params: ({ event }) => event.output },
-            { type: 'showResult', params: { tone: 'success', text: SETTINGS_SAVED } },
+            { type: 'showMessage', params: { text: SETTINGS_SAVED } },
             'settingsSaved',
           ],
         },
         onError: {
           target: 'failed',
-          actions: { type: 'showResult', params: { tone: 'error', text: SETTINGS_SAVE_FAILED } },
+          actions: { type: 'showMessage', params: { text: SETTINGS_SAVE_FAILED } },
         },
       },
     },
     saved: {
-      after: { savedBannerTimeout: { target: 'editing', actions: 'clearResult' } },
+      after: { savedBannerTimeout: { target: 'editing', actions: 'clearMessage' } },
       on: formEvents,
     },
     // The red banner stays until the next save or reset.
@@ -160,6 +156,6 @@ export type SettingsActorRef = ActorRefFrom<SettingsMachine>;
 export type SettingsSnapshot = SnapshotFrom<SettingsMachine>;
 
 export const selectSettingsForm = (snapshot: SettingsSnapshot) => snapshot.context.form;
-export const selectSettingsResult = (snapshot: SettingsSnapshot) => snapshot.context.result;
+export const selectSettingsMessage = (snapshot: SettingsSnapshot) => snapshot.context.message;
 export const selectIsLoadingSettings = (snapshot: SettingsSnapshot) => snapshot.hasTag('loading');
 export const selectIsSavingSettings = (snapshot: SettingsSnapshot) => snapshot.hasTag('saving');
