@@ -7,3 +7,4 @@ export const authUrl = `http://localhost:${authPort}`;
 export const inboxPort = appPort + 24;
 export const inboxUrl = `http://localhost:${inboxPort}`;
 export const dashboardPort = appPort + 30;
+export const dashboardUrl = `http://localhost:${dashboardPort}`;

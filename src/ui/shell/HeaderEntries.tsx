@@ -52,9 +52,7 @@ export function HeaderEntries({
       {pageLink(paths.settings, 'Settings')}
       {isAdmin && pageLink(paths.adminRefunds, 'Admin Tools')}
       {/* Static by design [product: HEAD-6]: the alerts live in the external dashboard. */}
-      <Button {...common} color="orange">
-        Alerts (3)
-      </Button>
+      <Button {...common}>Alerts (3)</Button>
     </>
   );
 }

@@ -66,6 +66,7 @@ export function SignedInShell() {
         opened={menuOpened}
         onClose={menu.close}
         title="Menu"
+        closeButtonProps={{ 'aria-label': 'Close menu' }}
         position="right"
         size="xs"
         hiddenFrom="md"
