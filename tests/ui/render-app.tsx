@@ -63,7 +63,10 @@ export interface AppDoubles {
    * to the server's login page. A request the test does not stub fails the test.
    */
   authService?: Partial<SignInEffects>;
-  /** The account flows' requests (Profile, Settings, Dashboard); a request the test does not stub fails it. */
+  /**
+   * The account flows' requests (Profile, Settings, Dashboard). The identity calls answer the session's user (as the
+   * server would); a save the test does not stub fails it.
+   */
   account?: Partial<AccountEffects>;
   /** Holds back the flows' chunk (and with it the session actor) until it resolves (default: loaded at once). */
   sessionChunk?: Promise<void>;
@@ -84,16 +87,18 @@ function signInEffects(stubs: Partial<SignInEffects> = {}): SignInEffects {
   };
 }
 
-function accountEffects(stubs: Partial<AccountEffects> = {}): AccountEffects {
+function accountEffects(doubles: AppDoubles): AccountEffects {
   const unexpected = (name: string) => async () => {
     throw new Error(`The test did not expect the account request '${name}'.`);
   };
+  const sessionUser = async () =>
+    (await (doubles.loadUser ?? (() => Promise.reject(noServerSession())))()).user;
   return {
-    refreshIdentity: unexpected('refreshIdentity'),
-    loadCurrentUser: unexpected('loadCurrentUser'),
+    refreshIdentity: sessionUser,
+    loadCurrentUser: sessionUser,
     updateProfile: unexpected('updateProfile'),
     saveSettings: unexpected('saveSettings'),
-    ...stubs,
+    ...doubles.account,
   };
 }
 
@@ -114,7 +119,7 @@ export function createTestRoot(path: string, doubles: AppDoubles = {}, options: 
       effects: {
         session: sessionEffects(doubles),
         signIn: signInEffects(doubles.authService),
-        account: accountEffects(doubles.account),
+        account: accountEffects(doubles),
       },
       runtimeConfig: async () => ({
         supabaseUrl: doubles.authService ? 'https://auth.example' : null,

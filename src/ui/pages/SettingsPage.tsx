@@ -27,8 +27,10 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent, ReactNode } from 'react';
 import type { Settings } from '../../../contract/settings';
 import { isSuccessMessage } from '../../domain/messages';
+import type { SessionActorRef } from '../../machines/session';
 import { selectIsSigningOut } from '../../machines/session-selectors';
 import {
+  type SettingsActorRef,
   selectIsLoadingSettings,
   selectIsSavingSettings,
   selectSettingsForm,
@@ -50,20 +52,26 @@ export function SettingsPage() {
     actions: { settingsSaved: () => session.send({ type: 'session.reload' }) },
   });
   const loading = useSelector(settings, selectIsLoadingSettings);
+
+  // One heading for both phases, so it stays the same element when the form replaces the loading line.
+  return (
+    <Stack gap="lg">
+      <PageTitle title="Settings" />
+      {loading ? (
+        <Text role="status">Loading settings...</Text>
+      ) : (
+        <SettingsForm settings={settings} session={session} />
+      )}
+    </Stack>
+  );
+}
+
+/** The four sections and the actions, once the settings have loaded. */
+function SettingsForm({ settings, session }: { settings: SettingsActorRef; session: SessionActorRef }) {
   const saving = useSelector(settings, selectIsSavingSettings);
   const form = useSelector(settings, selectSettingsForm);
   const message = useSelector(settings, selectSettingsMessage);
   const signingOut = useSelector(session, selectIsSigningOut);
-
-  if (loading) {
-    return (
-      <Stack>
-        <PageTitle title="Settings" />
-        <Text role="status">Loading settings...</Text>
-      </Stack>
-    );
-  }
-
   const change = (update: Partial<Settings>) => settings.send({ type: 'settings.change', change: update });
   const choice = (key: ChoiceKey, label: string, disabled = false) => (
     <NativeSelect
@@ -91,7 +99,6 @@ export function SettingsPage() {
   return (
     <form onSubmit={save} noValidate>
       <Stack gap="lg">
-        <PageTitle title="Settings" />
         {message && (
           <Alert
             color={isSuccessMessage(message) ? 'green' : 'red'}

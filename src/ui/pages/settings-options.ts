@@ -9,7 +9,7 @@ import {
   TIMEZONES,
 } from '../../../contract/settings';
 
-/** The choices of each setting [product: SET-20..SET-31], with the words the form shows for each stored value. */
+/** The choices of each setting [product: SET-13], with the words the form shows for each stored value. */
 
 type Option = { value: string; label: string };
 
