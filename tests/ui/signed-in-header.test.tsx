@@ -42,6 +42,15 @@ describe('the shared signed-in header [product: HEAD]', () => {
     expect(await screen.findByRole('button', { name: 'Open account menu' })).toBeInTheDocument();
   });
 
+  it('marks the page being shown', async () => {
+    renderApp('/Settings', { loadUser: async () => signedIn() });
+    const nav = await header();
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page'),
+    );
+    expect(within(nav).getByRole('link', { name: 'Profile' })).not.toHaveAttribute('aria-current');
+  });
+
   it('shows Admin Tools to admins only, leading to AdminRefunds [product: HEAD-5, ROLE-4]', async () => {
     const { unmount } = renderApp('/Dashboard', { loadUser: async () => signedIn() });
     expect(within(await header()).queryByRole('link', { name: 'Admin Tools' })).not.toBeInTheDocument();

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { paths } from '../../domain/pages';
 import { DashboardButton } from './DashboardButton';
+import classes from './SignedInShell.module.css';
 
 /**
  * The header's entries [product: HEAD-2, HEAD-4, HEAD-5, HEAD-6]: one list for the wide bar and the mobile menu
@@ -31,7 +32,8 @@ export function HeaderEntries({
       component={Link}
       to={to}
       onClick={onNavigate}
-      activeProps={{ 'data-active': true, 'aria-current': 'page' }}
+      className={classes.pageLink}
+      activeProps={{ 'aria-current': 'page' }}
     >
       {label}
     </Button>
