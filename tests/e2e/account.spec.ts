@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { defaultSettings } from '../../contract/settings';
 import { dashboardUrl } from './addresses';
 import { customer, expect, expectAccessible, signInThroughUi, test } from './fixtures';
 
@@ -8,20 +9,7 @@ const SEEDED = {
   bio: '',
   phone: '',
   location: '',
-  settings: {
-    emailNotifications: true,
-    pushNotifications: true,
-    alertThreshold: 'medium',
-    digestFrequency: 'daily',
-    twoFactorEnabled: false,
-    sessionTimeout: '8h',
-    theme: 'light',
-    timezone: 'UTC',
-    dateFormat: 'MM/DD/YYYY',
-    autoRefresh: true,
-    defaultDashboard: 'overview',
-    refreshInterval: '30s',
-  },
+  settings: defaultSettings,
 };
 
 /** Puts the customer's record back through the API, as the signed-in browser would (CSRF header included). */
