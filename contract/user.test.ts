@@ -132,11 +132,29 @@ describe('userUpdateSchema (PATCH /api/auth/me)', () => {
     ['bio', 1001, 'Bio must be at most 1000 characters.'],
     ['phone', 41, 'Phone must be at most 40 characters.'],
     ['location', 201, 'Location must be at most 200 characters.'],
-  ])('limits %s to a reasonable length', (field, length, message) => {
-    const result = v.safeParse(userUpdateSchema, { [field]: 'x'.repeat(length) });
+  ])('limits %s to a reasonable length [product: PROF-6]', (field, length, message) => {
+    const character = field === 'phone' ? '1' : 'x';
+    const result = v.safeParse(userUpdateSchema, { [field]: character.repeat(length) });
     expect(fieldErrors(result.issues!)).toEqual({ [field]: [message] });
-    expect(v.safeParse(userUpdateSchema, { [field]: 'x'.repeat(length - 1) }).success).toBe(true);
+    expect(v.safeParse(userUpdateSchema, { [field]: character.repeat(length - 1) }).success).toBe(true);
   });
+
+  it.each(['+1 (555) 010-0100', '030 1234.56/7', ''])(
+    'accepts the phone number %j [product: PROF-7]',
+    (phone) => {
+      expect(v.safeParse(userUpdateSchema, { phone }).success).toBe(true);
+    },
+  );
+
+  it.each(['555-CALL-NOW', '<script>', '+1 555 0100; drop'])(
+    'refuses the phone number %j, naming the allowed characters [product: PROF-7]',
+    (phone) => {
+      const result = v.safeParse(userUpdateSchema, { phone });
+      expect(fieldErrors(result.issues!)).toEqual({
+        phone: ['Phone may contain only digits, spaces and + ( ) - . /'],
+      });
+    },
+  );
 
   it('rejects a number where text is expected', () => {
     const result = v.safeParse(userUpdateSchema, { phone: 5551234 });

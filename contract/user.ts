@@ -89,6 +89,25 @@ export const meQuerySchema = v.object(
 
 export const PROFILE_LIMITS = { company: 200, bio: 1000, phone: 40, location: 200 } as const;
 
+/** Digits, spaces and the usual phone punctuation [product: PROF-7]; nothing that could carry markup or a script. */
+export const PHONE_PATTERN = /^[0-9 +()./-]*$/;
+export const PHONE_CHARACTERS_MESSAGE = 'Phone may contain only digits, spaces and + ( ) - . /';
+
+const phoneText = v.pipe(
+  optionalText('phone', PROFILE_LIMITS.phone),
+  v.regex(PHONE_PATTERN, PHONE_CHARACTERS_MESSAGE),
+);
+
+/** The four fields a user may change about themselves, with their limits [product: PROF-4, PROF-6, PROF-7]. */
+const profileFields = {
+  company: optionalText('company', PROFILE_LIMITS.company),
+  bio: optionalText('bio', PROFILE_LIMITS.bio),
+  phone: phoneText,
+  location: optionalText('location', PROFILE_LIMITS.location),
+};
+export const PROFILE_FIELDS = ['company', 'bio', 'phone', 'location'] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
 /**
  * PATCH /api/auth/me: the only fields a user may change about themselves (only company, bio, phone and location are
  * saved, plus settings [product: PROF-4, CLIENT-8]). Strict, so role, email or id in the body is rejected, not ignored.
@@ -96,10 +115,10 @@ export const PROFILE_LIMITS = { company: 200, bio: 1000, phone: 40, location: 20
  */
 export const userUpdateSchema = v.strictObject(
   {
-    company: v.optional(v.nullable(optionalText('company', PROFILE_LIMITS.company))),
-    bio: v.optional(v.nullable(optionalText('bio', PROFILE_LIMITS.bio))),
-    phone: v.optional(v.nullable(optionalText('phone', PROFILE_LIMITS.phone))),
-    location: v.optional(v.nullable(optionalText('location', PROFILE_LIMITS.location))),
+    company: v.optional(v.nullable(profileFields.company)),
+    bio: v.optional(v.nullable(profileFields.bio)),
+    phone: v.optional(v.nullable(profileFields.phone)),
+    location: v.optional(v.nullable(profileFields.location)),
     settings: v.optional(settingsUpdateSchema),
   },
   strictObjectMessage('the profile update', (key) => `${key} cannot be changed here.`),
@@ -108,13 +127,5 @@ export type UserUpdate = v.InferOutput<typeof userUpdateSchema>;
 export type UserUpdateInput = v.InferInput<typeof userUpdateSchema>;
 
 /** The Personal Information form of the Profile page: the four editable fields, as text. */
-export const profileFormSchema = v.object(
-  {
-    company: optionalText('company', PROFILE_LIMITS.company),
-    bio: optionalText('bio', PROFILE_LIMITS.bio),
-    phone: optionalText('phone', PROFILE_LIMITS.phone),
-    location: optionalText('location', PROFILE_LIMITS.location),
-  },
-  objectMessage('profile form'),
-);
+export const profileFormSchema = v.object(profileFields, objectMessage('profile form'));
 export type ProfileForm = v.InferOutput<typeof profileFormSchema>;

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, lt, or, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { SESSION_TIMEOUTS } from '../../contract/settings';
 import type { Database } from '../db/client';
 import { type SessionRow, sessions, type UserRow, users } from '../db/schema';
 
@@ -18,6 +20,18 @@ export type OpenedSession = {
 };
 
 export type ActiveSession = { session: SessionRow; user: UserRow };
+
+/** The user's sessionTimeout choice as an idle limit [product: SET-25, SET-35]; never leaves the absolute limit. */
+const IDLE_LIMIT_MS: Readonly<Record<(typeof SESSION_TIMEOUTS)[number], number>> = {
+  '1h': 3_600_000,
+  '4h': 4 * 3_600_000,
+  '8h': 8 * 3_600_000,
+  '24h': 24 * 3_600_000,
+  never: Number.POSITIVE_INFINITY,
+};
+const sessionTimeoutSchema = v.picklist(SESSION_TIMEOUTS);
+
+type SessionOwner = Pick<UserRow, 'id' | 'settings'>;
 
 /** Sliding the idle expiry costs a write; doing it at most once a minute keeps reads cheap. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -48,7 +62,8 @@ export class SessionStore {
   }
 
   /** A fresh random id for every sign-in (no fixation). */
-  async open(userId: string, userAgent: string | undefined): Promise<OpenedSession> {
+  async open(user: SessionOwner, userAgent: string | undefined): Promise<OpenedSession> {
+    const userId = user.id;
     const token = randomBytes(32).toString('base64url');
     const id = sessionIdOf(token);
     const now = this.now();
@@ -58,7 +73,7 @@ export class SessionStore {
       userId,
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: this.#idleExpiry(now, absoluteExpiresAt),
+      expiresAt: this.#idleExpiry(user, now, absoluteExpiresAt),
       absoluteExpiresAt,
       userAgent: userAgent?.slice(0, 500) ?? null,
     });
@@ -72,17 +87,17 @@ export class SessionStore {
     const id = sessionIdOf(token);
     const now = this.now();
     const cached = this.#cache.get(id);
-    if (cached && cached.freshUntil > now.getTime() && isLive(cached.value.session, now)) return cached.value;
+    if (cached && cached.freshUntil > now.getTime() && this.#isLive(cached.value, now)) return cached.value;
     this.#cache.delete(id);
 
     const [found] = await this.#resolveById.execute({ id });
     if (!found) return null;
-    if (!isLive(found.session, now)) {
+    if (!this.#isLive(found, now)) {
       await this.db.delete(sessions).where(eq(sessions.id, id));
       return null;
     }
     if (now.getTime() - found.session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-      const expiresAt = this.#idleExpiry(now, found.session.absoluteExpiresAt);
+      const expiresAt = this.#idleExpiry(found.user, now, found.session.absoluteExpiresAt);
       await this.db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
       found.session = { ...found.session, lastSeenAt: now, expiresAt };
     }
@@ -127,13 +142,27 @@ export class SessionStore {
     this.#cache.set(id, { value, freshUntil: now.getTime() + this.ttl.cacheTtlMs });
   }
 
-  #idleExpiry(now: Date, absoluteExpiresAt: Date): Date {
-    return new Date(Math.min(now.getTime() + this.ttl.idleTtlMs, absoluteExpiresAt.getTime()));
+  /**
+   * The idle limit of a user's sessions: their own sessionTimeout once they have chosen one [product: SET-35], else
+   * the deployment's SESSION_IDLE_TTL.
+   */
+  #idleLimitMs(user: SessionOwner): number {
+    const chosen = v.safeParse(sessionTimeoutSchema, user.settings?.sessionTimeout);
+    return chosen.success ? IDLE_LIMIT_MS[chosen.output] : this.ttl.idleTtlMs;
   }
-}
 
-function isLive(session: SessionRow, now: Date): boolean {
-  return session.expiresAt > now && session.absoluteExpiresAt > now;
+  #idleExpiry(user: SessionOwner, now: Date, absoluteExpiresAt: Date): Date {
+    return new Date(Math.min(now.getTime() + this.#idleLimitMs(user), absoluteExpiresAt.getTime()));
+  }
+
+  /**
+   * Live: before both stored expiries, and used within the user's current idle limit, so a shorter sessionTimeout
+   * applies at once to sessions already open (a longer one as the session is next used).
+   */
+  #isLive({ session, user }: ActiveSession, now: Date): boolean {
+    const idleSince = now.getTime() - session.lastSeenAt.getTime();
+    return session.expiresAt > now && session.absoluteExpiresAt > now && idleSince < this.#idleLimitMs(user);
+  }
 }
 
 /** What the table stores for a cookie value. */

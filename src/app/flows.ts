@@ -1,5 +1,13 @@
+import { dashboardLinkMachine } from '../machines/dashboardLink';
+import { profileMachine } from '../machines/profile';
 import { sessionMachine } from '../machines/session';
+import { settingsMachine } from '../machines/settings';
 import { signInMachine } from '../machines/signIn';
+import {
+  dashboardLinkImplementations,
+  profileImplementations,
+  settingsImplementations,
+} from '../services/account-actors';
 import type { FlowDeps } from '../services/flow-deps';
 import { sessionImplementations } from '../services/session-actors';
 import { signInImplementations } from '../services/sign-in-actors';
@@ -13,5 +21,8 @@ export function createFlows(deps: FlowDeps): Flows {
   return {
     session: sessionMachine.provide(sessionImplementations(deps)),
     signIn: signInMachine.provide(signInImplementations(deps)),
+    profile: profileMachine.provide(profileImplementations(deps)),
+    settings: settingsMachine.provide(settingsImplementations(deps)),
+    dashboardLink: dashboardLinkMachine.provide(dashboardLinkImplementations(deps)),
   };
 }

@@ -59,12 +59,19 @@ export function createAppRoot(options: AppRootOptions = {}) {
   );
   const actorOptions = options.actorOptions ?? { inspect: getInspector() };
   const navigate = (to: AppPath) => void router.navigate({ to });
+  // The landing page opens the sign-up dialog when `show_signup` is present, whatever its value [product: PROF-5, SET-2].
+  const offerSignUp = () => void router.navigate({ to: paths.landing, search: { show_signup: true } });
 
   const flows: Promise<Flows> = options.buildTime
     ? never()
     : settledPromise(
         (options.loadFlowsChunk ?? (() => import('./flows')))().then(({ createFlows }) => ({
-          ...createFlows({ effects: async () => (await loadServices()).effects, navigate }),
+          ...createFlows({
+            effects: async () => (await loadServices()).effects,
+            navigate,
+            offerSignUp,
+            reloadSession: () => void session.ready.then((actor) => actor.send({ type: 'session.reload' })),
+          }),
           ...options.flows,
         })),
       );

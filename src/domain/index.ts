@@ -1,5 +1,6 @@
 export * from './address';
 export * from './billing';
+export * from './dashboard-link';
 export * from './greeting';
 export * from './messages';
 export * from './money';

@@ -73,3 +73,11 @@ export function isOtherAccount(current: string | null | undefined, requested: st
   if (!current) return false;
   return current.trim().toLowerCase() !== requested.trim().toLowerCase();
 }
+
+/** Profile save results [product: MSG-PROF-1, MSG-PROF-2]. */
+export const PROFILE_SAVED = 'Profile updated successfully!';
+export const PROFILE_SAVE_FAILED = 'Failed to update profile. Please try again.';
+
+/** Settings save results [product: MSG-SET-1, MSG-SET-2]. */
+export const SETTINGS_SAVED = 'Settings saved successfully!';
+export const SETTINGS_SAVE_FAILED = 'Failed to save settings. Please try again.';

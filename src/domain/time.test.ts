@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createdAtMs, formatLongDate, memberSince, toEpochMs } from './time';
+import { createdAtMs, formatDateAs, formatLongDate, memberSince, memberSinceAs, toEpochMs } from './time';
 
 const jan5 = Date.UTC(2026, 0, 5, 12);
 
@@ -66,5 +66,40 @@ describe('member since [product: DATA-2]', () => {
   it('exposes the resolved creation time', () => {
     expect(createdAtMs({ createdAt: jan5 / 1000 })).toBe(jan5);
     expect(createdAtMs({})).toBeNull();
+  });
+});
+
+describe("formatDateAs: the user's date format and time zone [product: SET-27, SET-28, SET-32]", () => {
+  // 03:30 UTC on 7 March 2026: still 6 March on the US clocks, so the zone visibly moves the day.
+  const early = Date.UTC(2026, 2, 7, 3, 30);
+
+  it.each([
+    ['MM/DD/YYYY', 'UTC', '03/07/2026'],
+    ['DD/MM/YYYY', 'UTC', '07/03/2026'],
+    ['YYYY-MM-DD', 'UTC', '2026-03-07'],
+    ['MM/DD/YYYY', 'GMT', '03/07/2026'],
+    ['MM/DD/YYYY', 'EST', '03/06/2026'],
+    ['YYYY-MM-DD', 'PST', '2026-03-06'],
+  ] as const)('%s in %s', (dateFormat, timezone, expected) => {
+    expect(formatDateAs(early, { dateFormat, timezone })).toBe(expected);
+  });
+
+  it('follows daylight saving on the UK clock: 23:30 UTC in July is the next day in GMT', () => {
+    expect(formatDateAs(Date.UTC(2026, 6, 1, 23, 30), { dateFormat: 'YYYY-MM-DD', timezone: 'GMT' })).toBe(
+      '2026-07-02',
+    );
+  });
+
+  it('reads epoch seconds like every other date, and answers null for garbage', () => {
+    const prefs = { dateFormat: 'YYYY-MM-DD', timezone: 'UTC' } as const;
+    expect(formatDateAs(jan5 / 1000, prefs)).toBe('2026-01-05');
+    expect(formatDateAs('not a date', prefs)).toBeNull();
+  });
+
+  it("memberSinceAs answers 'Recently' for a missing or invalid date [product: DATA-2]", () => {
+    const prefs = { dateFormat: 'DD/MM/YYYY', timezone: 'UTC' } as const;
+    expect(memberSinceAs({ created_at: '2026-01-05T12:00:00Z' }, prefs)).toBe('05/01/2026');
+    expect(memberSinceAs({ created_at: 'soon' }, prefs)).toBe('Recently');
+    expect(memberSinceAs({}, prefs)).toBe('Recently');
   });
 });

@@ -65,3 +65,42 @@ export function memberSince(user: CreatedDateSource, timeZone?: string): string 
   const ms = createdAtMs(user);
   return ms === null ? UNKNOWN_MEMBER_SINCE : (formatLongDate(ms, timeZone) ?? UNKNOWN_MEMBER_SINCE);
 }
+
+/** What shapes a date for a signed-in user [product: SET-27, SET-28, SET-32]. */
+export interface DatePreferences {
+  dateFormat: 'MM/DD/YYYY' | 'DD/MM/YYYY' | 'YYYY-MM-DD';
+  timezone: 'UTC' | 'EST' | 'PST' | 'GMT';
+}
+
+/**
+ * The IANA zone behind each timezone choice [product: SET-32]: EST and PST are the US Eastern and Pacific clocks
+ * (daylight saving included, as people who pick them mean), GMT the UK's clock, UTC itself.
+ */
+export const TIME_ZONE_IDS: Readonly<Record<DatePreferences['timezone'], string>> = {
+  UTC: 'UTC',
+  EST: 'America/New_York',
+  PST: 'America/Los_Angeles',
+  GMT: 'Europe/London',
+};
+
+/** `03/07/2026`, `07/03/2026` or `2026-03-07` in the chosen zone; null for an unreadable value. */
+export function formatDateAs(value: DateInput, preferences: DatePreferences): string | null {
+  const ms = toEpochMs(value);
+  if (ms === null) return null;
+  const parts = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: TIME_ZONE_IDS[preferences.timezone],
+  }).formatToParts(ms);
+  const part = (type: 'year' | 'month' | 'day') => parts.find((entry) => entry.type === type)?.value ?? '';
+  const [year, month, day] = [part('year'), part('month'), part('day')];
+  if (preferences.dateFormat === 'DD/MM/YYYY') return `${day}/${month}/${year}`;
+  if (preferences.dateFormat === 'YYYY-MM-DD') return `${year}-${month}-${day}`;
+  return `${month}/${day}/${year}`;
+}
+
+/** The "member since" text in the user's own date format and zone; 'Recently' when missing or invalid. */
+export function memberSinceAs(user: CreatedDateSource, preferences: DatePreferences): string {
+  return formatDateAs(createdAtMs(user), preferences) ?? UNKNOWN_MEMBER_SINCE;
+}

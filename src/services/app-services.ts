@@ -1,4 +1,5 @@
 import type { SessionEvent } from '../machines/session';
+import { createAccountEffects } from './account-effects';
 import { createAuthApi } from './api/auth';
 import { createApiClient } from './api/client';
 import { createAuthService } from './auth-service';
@@ -25,7 +26,8 @@ export function createAppServices({
   const authApi = createAuthApi(apiClient, { authServiceToken: authService.accessToken });
   const sessionEffects = createSessionEffects({ authApi, authService });
   const signInEffects = createSignInEffects({ authService, returnTo });
-  const effects: AppEffects = { session: sessionEffects, signIn: signInEffects };
+  const accountEffects = createAccountEffects({ authApi });
+  const effects: AppEffects = { session: sessionEffects, signIn: signInEffects, account: accountEffects };
   return { runtimeConfig, effects, startAuthService: () => authService.client() };
 }
 

@@ -1,4 +1,5 @@
 import type { AppPath } from '../domain/pages';
+import type { AccountEffects } from './account-effects';
 import type { SessionEffects } from './session-effects';
 import type { SignInEffects } from './sign-in-effects';
 
@@ -6,6 +7,7 @@ import type { SignInEffects } from './sign-in-effects';
 export interface AppEffects {
   session: SessionEffects;
   signIn: SignInEffects;
+  account: AccountEffects;
 }
 
 /** What the actors and actions of every flow are built from (src/app/flows.ts). */
@@ -14,4 +16,8 @@ export interface FlowDeps {
   effects: () => Promise<AppEffects>;
   /** In-app navigation (the router's), replacing the current entry or not. */
   navigate: (to: AppPath) => void;
+  /** To /Landing with the sign-up dialog open (`show_signup=1`), for pages that find no session. */
+  offerSignUp: () => void;
+  /** Asks the session to load the user again, so every view shows a change a flow has saved. */
+  reloadSession: () => void;
 }

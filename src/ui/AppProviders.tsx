@@ -3,6 +3,7 @@ import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import { MantineProvider, type MantineThemeOverride } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { colorSchemeManager } from './color-scheme';
 import { appTheme } from './theme';
 import { isToastHostMounted, subscribeToastHost } from './toasts/toast-host';
 
@@ -19,7 +20,7 @@ export function AppProviders({
 }) {
   const toastsNeeded = useSyncExternalStore(subscribeToastHost, isToastHostMounted, () => false);
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
       {children}
       {toastsNeeded && (
         <Suspense fallback={null}>

@@ -1,7 +1,10 @@
 import { createContext, type ReactNode, use, useSyncExternalStore } from 'react';
 import type { ActorOptions, AnyActorLogic, InspectionEvent } from 'xstate';
 import type { RuntimeConfig } from '../../contract/session';
+import type { DashboardLinkMachine } from '../machines/dashboardLink';
+import type { ProfileMachine } from '../machines/profile';
 import type { SessionActorRef, SessionMachine, SessionSnapshot } from '../machines/session';
+import type { SettingsMachine } from '../machines/settings';
 import type { SignInMachine } from '../machines/signIn';
 
 /**
@@ -28,6 +31,9 @@ export interface AppContext {
 export interface Flows {
   session: SessionMachine;
   signIn: SignInMachine;
+  profile: ProfileMachine;
+  settings: SettingsMachine;
+  dashboardLink: DashboardLinkMachine;
 }
 
 export type FlowName = keyof Flows;

@@ -7,6 +7,7 @@ export const authUrl = `http://localhost:${authPort}`;
 export const inboxPort = appPort + 24;
 export const inboxUrl = `http://localhost:${inboxPort}`;
 export const dashboardPort = appPort + 30;
+export const dashboardUrl = `http://localhost:${dashboardPort}`;
 /**
  * The payments stand-in keeps its default's distance from the app (12111 - 3000 = 9111): far above the other
  * stand-ins' offsets (+21..+30), so no E2E_PORT a developer picks near 3000 puts it on another run's port.

@@ -401,6 +401,50 @@ describe.each(ENGINES)('auth routes on %s', (engine) => {
       expect((await client.get('/api/auth/me')).json().settings.theme).toBe('light');
     });
 
+    it('refuses values outside the limits, naming the field, and changes nothing [product: PROF-6, PROF-7]', async () => {
+      const { client } = await signIn(app, uniqueEmail());
+      for (const [update, field] of [
+        [{ phone: '555-CALL-NOW' }, 'phone'],
+        [{ phone: '1'.repeat(41) }, 'phone'],
+        [{ bio: 'x'.repeat(1001) }, 'bio'],
+        [{ company: 'x'.repeat(201) }, 'company'],
+        [{ location: 'x'.repeat(201) }, 'location'],
+      ] as const) {
+        const response = await client.patch('/api/auth/me', {
+          ...update,
+          company: field === 'company' ? update.company : 'Changed',
+        });
+        expect(response.statusCode, JSON.stringify(update)).toBe(422);
+        expect(response.json().errors).toHaveProperty(field);
+      }
+      expect((await client.get('/api/auth/me')).json()).toMatchObject({
+        company: null,
+        phone: null,
+        bio: null,
+      });
+    });
+
+    it("changes only the signed-in user's own record: another user's data is out of reach", async () => {
+      const alice = await signIn(app, uniqueEmail());
+      const bob = await signIn(app, uniqueEmail());
+      await bob.client.patch('/api/auth/me', { company: 'Bob Co', settings: { theme: 'dark' } });
+      const bobId = (await bob.client.get('/api/auth/me')).json().id;
+
+      // Naming Bob's id in the body is refused outright, not quietly applied to anyone.
+      const targeted = await alice.client.patch('/api/auth/me', { id: bobId, company: 'Hijacked' });
+      expect(targeted.statusCode).toBe(422);
+      const own = await alice.client.patch('/api/auth/me', { company: 'Alice Co' });
+      expect(own.json()).toMatchObject({ company: 'Alice Co' });
+      expect(own.json().id).not.toBe(bobId);
+
+      expect((await bob.client.get('/api/auth/me')).json()).toMatchObject({
+        id: bobId,
+        company: 'Bob Co',
+        settings: { theme: 'dark' },
+      });
+      expect((await alice.client.get('/api/auth/me')).json().settings.theme).toBe('light');
+    });
+
     it('answers 401 without a session', async () => {
       const client = new TestClient(app);
       await client.fetchCsrf();

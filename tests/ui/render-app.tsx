@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { type CurrentUserInput, currentUserSchema } from '../../contract/user';
 import { type AppRootOptions, createAppRoot } from '../../src/app/root';
 import type { LoadedUser, SessionActorRef } from '../../src/machines/session';
+import type { AccountEffects } from '../../src/services/account-effects';
 import type { SessionEffects } from '../../src/services/session-effects';
 import type { SignInEffects } from '../../src/services/sign-in-effects';
 import { AppProviders } from '../../src/ui/AppProviders';
@@ -62,6 +63,11 @@ export interface AppDoubles {
    * to the server's login page. A request the test does not stub fails the test.
    */
   authService?: Partial<SignInEffects>;
+  /**
+   * The account flows' requests (Profile, Settings, Dashboard). The identity calls answer the session's user (as the
+   * server would); a save the test does not stub fails it.
+   */
+  account?: Partial<AccountEffects>;
   /** Holds back the flows' chunk (and with it the session actor) until it resolves (default: loaded at once). */
   sessionChunk?: Promise<void>;
 }
@@ -81,6 +87,21 @@ function signInEffects(stubs: Partial<SignInEffects> = {}): SignInEffects {
   };
 }
 
+function accountEffects(doubles: AppDoubles): AccountEffects {
+  const unexpected = (name: string) => async () => {
+    throw new Error(`The test did not expect the account request '${name}'.`);
+  };
+  const sessionUser = async () =>
+    (await (doubles.loadUser ?? (() => Promise.reject(noServerSession())))()).user;
+  return {
+    refreshIdentity: sessionUser,
+    loadCurrentUser: sessionUser,
+    updateProfile: unexpected('updateProfile'),
+    saveSettings: unexpected('saveSettings'),
+    ...doubles.account,
+  };
+}
+
 function sessionEffects(doubles: AppDoubles): SessionEffects {
   return {
     loadUser: doubles.loadUser ?? (() => Promise.reject(noServerSession())),
@@ -95,7 +116,11 @@ export function createTestRoot(path: string, doubles: AppDoubles = {}, options: 
   const leftTo: string[] = [];
   const root = createAppRoot({
     services: async () => ({
-      effects: { session: sessionEffects(doubles), signIn: signInEffects(doubles.authService) },
+      effects: {
+        session: sessionEffects(doubles),
+        signIn: signInEffects(doubles.authService),
+        account: accountEffects(doubles),
+      },
       runtimeConfig: async () => ({
         supabaseUrl: doubles.authService ? 'https://auth.example' : null,
         supabaseAnonKey: doubles.authService ? 'anon-key' : null,

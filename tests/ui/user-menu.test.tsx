@@ -30,7 +30,7 @@ describe('the user menu', () => {
     await waitFor(() =>
       expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute(
         'href',
-        'https://dash.example',
+        'https://dash.example/?view=overview&autoRefresh=true&refreshInterval=30s',
       ),
     );
     expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('target', '_blank');

@@ -74,7 +74,7 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
       // No fixation: whatever session the browser had ends here, and a brand-new id is issued.
       const previous = app.authCookies.sessionToken(request);
       if (previous) await app.sessions.revoke(previous);
-      const session = await app.sessions.open(user.id, request.headers['user-agent']);
+      const session = await app.sessions.open(user, request.headers['user-agent']);
       app.authCookies.setSession(reply, session);
       request.log.info({ userId: user.id, role }, 'signed in');
       return toCurrentUser(user, role);

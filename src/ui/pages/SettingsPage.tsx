@@ -1,5 +1,187 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import type { FormEvent, ReactNode } from 'react';
+import type { Settings } from '../../../contract/settings';
+import { isSuccessMessage } from '../../domain/messages';
+import type { SessionActorRef } from '../../machines/session';
+import { selectIsSigningOut } from '../../machines/session-selectors';
+import {
+  type SettingsActorRef,
+  selectIsLoadingSettings,
+  selectIsSavingSettings,
+  selectSettingsForm,
+  selectSettingsMessage,
+} from '../../machines/settings';
+import { useSessionActor } from '../app-context';
+import { useFlow } from '../use-flow';
 import { PageTitle } from './PageTitle';
+import { settingOptions } from './settings-options';
 
+type ChoiceKey = keyof typeof settingOptions;
+type FlagKey = { [K in keyof Settings]: Settings[K] extends boolean ? K : never }[keyof Settings];
+
+/** The Settings page [product: SET, MSG-SET]: it renders the settings machine and sends it the form's changes. */
 export function SettingsPage() {
-  return <PageTitle title="Settings" />;
+  const session = useSessionActor();
+  const settings = useFlow('settings');
+  const loading = useSelector(settings, selectIsLoadingSettings);
+
+  // One heading for both phases, so it stays the same element when the form replaces the loading line.
+  return (
+    <Stack gap="lg">
+      <PageTitle title="Settings" />
+      {loading ? (
+        <Text role="status">Loading settings...</Text>
+      ) : (
+        <SettingsForm settings={settings} session={session} />
+      )}
+    </Stack>
+  );
+}
+
+/** The four sections and the actions, once the settings have loaded. */
+function SettingsForm({ settings, session }: { settings: SettingsActorRef; session: SessionActorRef }) {
+  const saving = useSelector(settings, selectIsSavingSettings);
+  const form = useSelector(settings, selectSettingsForm);
+  const message = useSelector(settings, selectSettingsMessage);
+  const signingOut = useSelector(session, selectIsSigningOut);
+  const change = (update: Partial<Settings>) => settings.send({ type: 'settings.change', change: update });
+  const choice = (key: ChoiceKey, label: string, disabled = false) => (
+    <NativeSelect
+      label={label}
+      data={settingOptions[key] as unknown as { value: string; label: string }[]}
+      value={form[key]}
+      disabled={saving || disabled}
+      onChange={(event) => change({ [key]: event.currentTarget.value })}
+    />
+  );
+  const flag = (key: FlagKey, label: string, description?: string) => (
+    <Switch
+      label={label}
+      description={description}
+      checked={form[key]}
+      disabled={saving}
+      onChange={(event) => change({ [key]: event.currentTarget.checked })}
+    />
+  );
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    settings.send({ type: 'settings.save' });
+  };
+
+  return (
+    <form onSubmit={save} noValidate>
+      <Stack gap="lg">
+        {message && (
+          <Alert
+            color={isSuccessMessage(message) ? 'green' : 'red'}
+            role={isSuccessMessage(message) ? 'status' : 'alert'}
+          >
+            {message}
+          </Alert>
+        )}
+        <Section
+          title="Notifications"
+          note="Alerts and digests are sent by the Beacon monitoring platform, which reads these choices."
+        >
+          {flag('emailNotifications', 'Email notifications')}
+          {flag('pushNotifications', 'Push notifications')}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {choice('alertThreshold', 'Alert threshold')}
+            {choice('digestFrequency', 'Digest frequency')}
+          </SimpleGrid>
+        </Section>
+        <Section title="Security">
+          {flag(
+            'twoFactorEnabled',
+            'Two-factor sign-in',
+            'Two-factor sign-in is not enforced yet: your choice is saved and will take effect in a later release.',
+          )}
+          {choice('sessionTimeout', 'Session timeout')}
+        </Section>
+        <Section title="Interface">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {choice('theme', 'Theme')}
+            {choice('timezone', 'Timezone')}
+            {choice('dateFormat', 'Date format')}
+          </SimpleGrid>
+        </Section>
+        <Section title="Monitoring" note="Used by the external dashboard when you open it from here.">
+          {flag('autoRefresh', 'Auto refresh')}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {choice('defaultDashboard', 'Default dashboard')}
+            {/* Kept but not editable while auto refresh is off [product: SET-12]. */}
+            {choice('refreshInterval', 'Refresh interval', !form.autoRefresh)}
+          </SimpleGrid>
+        </Section>
+        <Group justify="space-between">
+          <Button
+            variant="default"
+            color="red"
+            disabled={signingOut}
+            onClick={() => session.send({ type: 'session.signOut' })}
+          >
+            {signingOut ? 'Signing out...' : 'Logout'}
+          </Button>
+          <Group>
+            <Button
+              variant="default"
+              disabled={saving}
+              onClick={() => settings.send({ type: 'settings.reset' })}
+            >
+              Reset to Defaults
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Saving...' : 'Save Settings'}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Section({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
+  const id = `settings-${title.toLowerCase()}`;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
+      <Stack>
+        <div>
+          <Title order={2} size="h4" id={id}>
+            {title}
+          </Title>
+          {note && (
+            <Text size="sm" c="dimmed">
+              {note}
+            </Text>
+          )}
+        </div>
+        {children}
+      </Stack>
+    </Card>
+  );
 }

@@ -10,7 +10,8 @@ import { displayName, initials } from '../../domain/names';
 import { paths } from '../../domain/pages';
 import type { SessionSnapshot } from '../../machines/session';
 import { selectIsSigningOut } from '../../machines/session-selectors';
-import { useDashboardUrl, useSessionActor } from '../app-context';
+import { useSessionActor } from '../app-context';
+import { useDashboardLink } from '../shell/account-hooks';
 
 const selectInitials = (snapshot: SessionSnapshot) => {
   const user = snapshot.context.user;
@@ -60,7 +61,8 @@ export default function UserMenu() {
 }
 
 function DashboardItem() {
-  const dashboardUrl = useDashboardUrl();
+  // With the user's monitoring preferences, like the header's button [product: SET-33].
+  const dashboardUrl = useDashboardLink();
   if (!dashboardUrl) return <Menu.Item disabled>Dashboard</Menu.Item>;
   return (
     <Menu.Item component="a" href={dashboardUrl} target="_blank" rel="noopener noreferrer">

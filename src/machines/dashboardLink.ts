@@ -1,0 +1,68 @@
+import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+
+/**
+ * The header's Dashboard button [product: HEAD-2, HEAD-3]: the identity call refreshes the session first, and the
+ * external dashboard opens whatever it answered (its failure is ignored on purpose). The actor and both actions are
+ * provided by the composition root (src/services/account-actors.ts): a tab is reserved at the click, then sent to
+ * the link.
+ */
+
+export type DashboardLinkEvent = { type: 'dashboard.open'; link: string };
+
+interface DashboardLinkContext {
+  /** Where the tab goes: the dashboard with the user's monitoring choices [product: SET-38]. */
+  link: string | null;
+}
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The dashboard link machine's actor '${name}' was not provided.`);
+};
+
+export const dashboardLinkMachine = setup({
+  types: {
+    context: {} as DashboardLinkContext,
+    events: {} as DashboardLinkEvent,
+    tags: {} as 'opening',
+  },
+  actors: {
+    /** The identity call (GET /api/auth/me), which also keeps the server session alive. */
+    refreshIdentity: fromPromise<unknown>(notProvided('refreshIdentity')),
+  },
+  actions: {
+    storeLink: assign(({ event }) => ({ link: event.link })),
+    /** Opens a blank tab while the click still counts as the user's; provided by the app. */
+    reserveTab: () => {},
+    /** Sends the reserved tab to the dashboard; provided by the app. */
+    openDashboard: (_, _params: { link: string }) => {},
+  },
+}).createMachine({
+  id: 'dashboardLink',
+  context: { link: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'dashboard.open': { target: 'refreshing', actions: ['storeLink', 'reserveTab'] } },
+    },
+    refreshing: {
+      tags: ['opening'],
+      invoke: {
+        src: 'refreshIdentity',
+        onDone: {
+          target: 'idle',
+          actions: { type: 'openDashboard', params: ({ context }) => ({ link: context.link ?? '' }) },
+        },
+        // Silently ignored [product: HEAD-3]: the dashboard has its own sign-in.
+        onError: {
+          target: 'idle',
+          actions: { type: 'openDashboard', params: ({ context }) => ({ link: context.link ?? '' }) },
+        },
+      },
+    },
+  },
+});
+
+export type DashboardLinkMachine = typeof dashboardLinkMachine;
+export type DashboardLinkActorRef = ActorRefFrom<DashboardLinkMachine>;
+export type DashboardLinkSnapshot = SnapshotFrom<DashboardLinkMachine>;
+
+export const selectIsOpening = (snapshot: DashboardLinkSnapshot) => snapshot.hasTag('opening');

@@ -1,0 +1,27 @@
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Loader.css';
+import { Button } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { selectIsOpening } from '../../machines/dashboardLink';
+import { useFlow } from '../use-flow';
+import { useDashboardLink } from './account-hooks';
+
+/** The header's Dashboard button [product: HEAD-2, HEAD-3]; the flow opens the tab (src/machines/dashboardLink.ts). */
+export function DashboardButton({ fullWidth = false }: { fullWidth?: boolean }) {
+  const link = useDashboardLink();
+  const flow = useFlow('dashboardLink');
+  const opening = useSelector(flow, selectIsOpening);
+
+  return (
+    <Button
+      variant="light"
+      fullWidth={fullWidth}
+      disabled={!link}
+      loading={opening}
+      onClick={() => link && flow.send({ type: 'dashboard.open', link })}
+      justify={fullWidth ? 'flex-start' : undefined}
+    >
+      Dashboard
+    </Button>
+  );
+}

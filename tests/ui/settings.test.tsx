@@ -1,0 +1,215 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SimulatedClock } from 'xstate';
+import { defaultSettings, type Settings, type SettingsUpdate } from '../../contract/settings';
+import { LOCAL_USER_KEY } from '../../src/services/storage';
+import { aUser, deferred, renderApp, signedIn } from './render-app';
+
+const stored = (settings: Partial<Settings> = {}) => aUser({ settings: { ...defaultSettings, ...settings } });
+
+async function settingsForm() {
+  return screen.findByRole('button', { name: 'Save Settings' }).then(() => document.body);
+}
+
+function section(name: string) {
+  return screen.getByRole('region', { name });
+}
+
+describe('the Settings page [product: SET]', () => {
+  afterEach(() => localStorage.clear());
+
+  it("says 'Loading settings...' while the current user loads, then shows the four sections with all twelve settings [product: SET-1, SET-3, SET-13]", async () => {
+    const load = deferred<ReturnType<typeof aUser>>();
+    renderApp('/Settings', {
+      loadUser: async () => signedIn(),
+      account: { loadCurrentUser: () => load.promise },
+    });
+
+    expect(await screen.findByText('Loading settings...')).toBeInTheDocument();
+    load.resolve(stored());
+    await settingsForm();
+
+    const notifications = section('Notifications');
+    expect(within(notifications).getByRole('switch', { name: 'Email notifications' })).toBeChecked();
+    expect(within(notifications).getByRole('switch', { name: 'Push notifications' })).toBeChecked();
+    expect(within(notifications).getByLabelText('Alert threshold')).toHaveValue('medium');
+    expect(within(notifications).getByLabelText('Digest frequency')).toHaveValue('daily');
+    const security = section('Security');
+    expect(within(security).getByRole('switch', { name: /^Two-factor sign-in/ })).not.toBeChecked();
+    expect(within(security).getByLabelText('Session timeout')).toHaveValue('8h');
+    const ui = section('Interface');
+    expect(within(ui).getByLabelText('Theme')).toHaveValue('light');
+    expect(within(ui).getByLabelText('Timezone')).toHaveValue('UTC');
+    expect(within(ui).getByLabelText('Date format')).toHaveValue('MM/DD/YYYY');
+    const monitoring = section('Monitoring');
+    expect(within(monitoring).getByRole('switch', { name: 'Auto refresh' })).toBeChecked();
+    expect(within(monitoring).getByLabelText('Default dashboard')).toHaveValue('overview');
+    expect(within(monitoring).getByLabelText('Refresh interval')).toHaveValue('30s');
+    expect(screen.queryByText('Loading settings...')).not.toBeInTheDocument();
+  });
+
+  it('offers exactly the allowed values of each choice [product: SET-22, SET-23, SET-25, SET-26, SET-27, SET-28, SET-30, SET-31]', async () => {
+    renderApp('/Settings', {
+      loadUser: async () => signedIn(),
+      account: { loadCurrentUser: async () => stored() },
+    });
+    await settingsForm();
+    const values = (label: string) =>
+      [...(screen.getByLabelText(label) as HTMLSelectElement).options].map((option) => option.value);
+    expect(values('Alert threshold')).toEqual(['low', 'medium', 'high']);
+    expect(values('Digest frequency')).toEqual(['hourly', 'daily', 'weekly', 'never']);
+    expect(values('Session timeout')).toEqual(['1h', '4h', '8h', '24h', 'never']);
+    expect(values('Theme')).toEqual(['light', 'dark', 'auto']);
+    expect(values('Timezone')).toEqual(['UTC', 'EST', 'PST', 'GMT']);
+    expect(values('Date format')).toEqual(['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD']);
+    expect(values('Default dashboard')).toEqual(['overview', 'devices', 'alerts', 'reports']);
+    expect(values('Refresh interval')).toEqual(['15s', '30s', '1m', '5m']);
+  });
+
+  it('disables the refresh interval while auto refresh is off, keeping its value [product: SET-12]', async () => {
+    renderApp('/Settings', {
+      loadUser: async () => signedIn(),
+      account: { loadCurrentUser: async () => stored({ refreshInterval: '5m' }) },
+    });
+    await settingsForm();
+    await userEvent.click(screen.getByRole('switch', { name: 'Auto refresh' }));
+    expect(screen.getByLabelText('Refresh interval')).toBeDisabled();
+    expect(screen.getByLabelText('Refresh interval')).toHaveValue('5m');
+  });
+
+  it("saves only what changed, says 'Settings saved successfully!' in green, and the banner is gone after 3 s [product: SET-6, SET-7, SET-8, SET-14, MSG-SET-1]", async () => {
+    const clock = new SimulatedClock();
+    const save = deferred<Settings>();
+    const saveSettings = vi.fn((_update: SettingsUpdate) => save.promise);
+    renderApp(
+      '/Settings',
+      { loadUser: async () => signedIn(), account: { loadCurrentUser: async () => stored(), saveSettings } },
+      { actorOptions: { clock } },
+    );
+    await settingsForm();
+
+    await userEvent.selectOptions(screen.getByLabelText('Theme'), 'dark');
+    await userEvent.selectOptions(screen.getByLabelText('Date format'), 'YYYY-MM-DD');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(saveSettings).toHaveBeenCalledWith({ theme: 'dark', dateFormat: 'YYYY-MM-DD' });
+
+    save.resolve({ ...defaultSettings, theme: 'dark', dateFormat: 'YYYY-MM-DD' });
+    const banner = await screen.findByRole('status');
+    expect(banner).toHaveTextContent('Settings saved successfully!');
+    expect(banner.getAttribute('style') ?? '').toContain('green');
+
+    act(() => clock.increment(2999));
+    expect(screen.getByText('Settings saved successfully!')).toBeInTheDocument();
+    act(() => clock.increment(1));
+    await waitFor(() => expect(screen.queryByText('Settings saved successfully!')).not.toBeInTheDocument());
+  });
+
+  it("says 'Failed to save settings. Please try again.' in red, and it stays [product: SET-7, MSG-SET-2]", async () => {
+    const clock = new SimulatedClock();
+    renderApp(
+      '/Settings',
+      {
+        loadUser: async () => signedIn(),
+        account: {
+          loadCurrentUser: async () => stored(),
+          saveSettings: async () => Promise.reject(new Error('Server down')),
+        },
+      },
+      { actorOptions: { clock } },
+    );
+    await settingsForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Failed to save settings. Please try again.');
+    expect(banner.getAttribute('style') ?? '').toContain('red');
+    act(() => clock.increment(10_000));
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to save settings. Please try again.');
+  });
+
+  it('puts the form back to the defaults with Reset to Defaults, and stores nothing until Save [product: SET-4, SET-5]', async () => {
+    const saveSettings = vi.fn(
+      async (update: SettingsUpdate) => ({ ...defaultSettings, ...update }) as Settings,
+    );
+    renderApp('/Settings', {
+      loadUser: async () => signedIn(),
+      account: {
+        loadCurrentUser: async () => stored({ theme: 'dark', timezone: 'PST', autoRefresh: false }),
+        saveSettings,
+      },
+    });
+    await settingsForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Reset to Defaults' }));
+
+    expect(screen.getByLabelText('Theme')).toHaveValue('light');
+    expect(screen.getByLabelText('Timezone')).toHaveValue('UTC');
+    expect(screen.getByRole('switch', { name: 'Auto refresh' })).toBeChecked();
+    expect(saveSettings).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() =>
+      expect(saveSettings).toHaveBeenCalledWith({ theme: 'light', timezone: 'UTC', autoRefresh: true }),
+    );
+  });
+
+  it('says honestly that two-factor sign-in is stored but not enforced yet [product: SET-38]', async () => {
+    renderApp('/Settings', {
+      loadUser: async () => signedIn(),
+      account: { loadCurrentUser: async () => stored() },
+    });
+    await settingsForm();
+    expect(
+      within(section('Security')).getByText(
+        'Two-factor sign-in is not enforced yet: your choice is saved and will take effect in a later release.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it.each([
+    ['no id', { id: '' }],
+    ['no e-mail', { email: '' }],
+  ])(
+    'sends a session with %s to /Landing with the sign-up dialog [product: SET-2, MSG-SET-3]',
+    async (_label, broken) => {
+      const app = renderApp('/Settings', {
+        loadUser: async () => signedIn(),
+        account: { loadCurrentUser: async () => aUser(broken) },
+      });
+      await waitFor(() => expect(app.pathname()).toBe('/Landing'));
+      // Read by presence, like `show_signup=1` [product: LAND-26].
+      expect(new URLSearchParams(app.router.history.location.search).has('show_signup')).toBe(true);
+    },
+  );
+
+  it('logs out: the stored user entry is cleared and the session ends [product: SET-9]', async () => {
+    const signOut = vi.fn(async () => {});
+    const app = renderApp('/Settings', {
+      loadUser: async () => signedIn(),
+      signOut,
+      account: { loadCurrentUser: async () => stored() },
+    });
+    await settingsForm();
+    localStorage.setItem(LOCAL_USER_KEY, JSON.stringify({ id: 'user-1', email: 'casey@example.com' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(app.pathname()).toBe('/Landing'));
+    expect(signOut).toHaveBeenCalledTimes(1);
+    expect(app.session.getSnapshot().context.user).toBeNull();
+  });
+
+  it('goes to /Landing when logout fails [product: SET-10]', async () => {
+    const app = renderApp('/Settings', {
+      loadUser: async () => signedIn(),
+      signOut: async () => Promise.reject(new Error('Network down')),
+      account: { loadCurrentUser: async () => stored() },
+    });
+    await settingsForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(app.pathname()).toBe('/Landing'));
+    expect(app.session.getSnapshot().context.user).toBeNull();
+  });
+});
