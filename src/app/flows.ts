@@ -1,8 +1,16 @@
+import { onboardingMachine } from '../machines/onboarding';
+import { openDashboardMachine } from '../machines/openDashboard';
+import { passwordResetMachine } from '../machines/passwordReset';
 import { sessionMachine } from '../machines/session';
 import { signInMachine } from '../machines/signIn';
+import { signupMachine } from '../machines/signup';
 import type { FlowDeps } from '../services/flow-deps';
+import { onboardingImplementations } from '../services/onboarding-actors';
+import { openDashboardImplementations } from '../services/open-dashboard-actors';
+import { passwordResetImplementations } from '../services/password-reset-actors';
 import { sessionImplementations } from '../services/session-actors';
 import { signInImplementations } from '../services/sign-in-actors';
+import { signupImplementations } from '../services/signup-actors';
 import type { Flows } from '../ui/app-context';
 
 /**
@@ -13,5 +21,9 @@ export function createFlows(deps: FlowDeps): Flows {
   return {
     session: sessionMachine.provide(sessionImplementations(deps)),
     signIn: signInMachine.provide(signInImplementations(deps)),
+    signup: signupMachine.provide(signupImplementations(deps)),
+    onboarding: onboardingMachine.provide(onboardingImplementations(deps)),
+    passwordReset: passwordResetMachine.provide(passwordResetImplementations(deps)),
+    openDashboard: openDashboardMachine.provide(openDashboardImplementations(deps)),
   };
 }

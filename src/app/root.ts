@@ -58,13 +58,19 @@ export function createAppRoot(options: AppRootOptions = {}) {
     }),
   );
   const actorOptions = options.actorOptions ?? { inspect: getInspector() };
-  const navigate = (to: AppPath) => void router.navigate({ to });
+  const navigate = (to: AppPath, navigation: { replace?: boolean } = {}) =>
+    void router.navigate({ to, ...(navigation.replace ? { replace: true } : {}) });
 
   const flows: Promise<Flows> = options.buildTime
     ? never()
     : settledPromise(
         (options.loadFlowsChunk ?? (() => import('./flows')))().then(({ createFlows }) => ({
-          ...createFlows({ effects: async () => (await loadServices()).effects, navigate }),
+          ...createFlows({
+            effects: async () => (await loadServices()).effects,
+            navigate,
+            // Called only once the flows run, by which time the port below exists.
+            session: () => session.ready,
+          }),
           ...options.flows,
         })),
       );

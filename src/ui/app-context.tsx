@@ -1,8 +1,12 @@
 import { createContext, type ReactNode, use, useSyncExternalStore } from 'react';
 import type { ActorOptions, AnyActorLogic, InspectionEvent } from 'xstate';
 import type { RuntimeConfig } from '../../contract/session';
+import type { OnboardingMachine } from '../machines/onboarding';
+import type { OpenDashboardMachine } from '../machines/openDashboard';
+import type { PasswordResetMachine } from '../machines/passwordReset';
 import type { SessionActorRef, SessionMachine, SessionSnapshot } from '../machines/session';
 import type { SignInMachine } from '../machines/signIn';
+import type { SignupMachine } from '../machines/signup';
 
 /**
  * What the app hands every route and view: one type, built once by the composition root (src/app/root.tsx) and
@@ -28,6 +32,10 @@ export interface AppContext {
 export interface Flows {
   session: SessionMachine;
   signIn: SignInMachine;
+  signup: SignupMachine;
+  onboarding: OnboardingMachine;
+  passwordReset: PasswordResetMachine;
+  openDashboard: OpenDashboardMachine;
 }
 
 export type FlowName = keyof Flows;
