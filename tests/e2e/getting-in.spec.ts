@@ -3,6 +3,7 @@ import {
   accountMenuButton,
   customer,
   expect,
+  expectAccessible,
   newAccount,
   openLatestMail,
   openSignInDialog,
@@ -38,10 +39,14 @@ test.describe('getting in', () => {
   test('a new customer signs up, confirms by the e-mailed link, onboards and lands on /Dashboard', async ({
     page,
   }) => {
+    // Two e-mails, four accessibility scans and three pages: more than the suite's default 30 s on a busy machine.
+    test.slow();
     const account = newAccount('signup');
     const dialog = await openSignupDialog(page);
+    await expectAccessible(page);
     await fillSignup(dialog, account);
     await expect(dialog.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+    await expectAccessible(page);
 
     // Same tab: the PKCE verifier (local storage) and the pending onboarding item (session storage) are here.
     await openLatestMail(page, account.email, 'Confirm your signup');
@@ -55,6 +60,11 @@ test.describe('getting in', () => {
     await expect(page.getByLabel('Full name')).toHaveValue('Journey Tester');
     await expect(page.getByLabel('Email')).toHaveValue(account.email);
     await expect(page.getByLabel('Plan')).toHaveValue('pro');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: "See what's included" }).click();
+    await expect(page.getByRole('dialog', { name: 'Choose your plan' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Select Professional' }).click();
 
     await page.getByRole('button', { name: 'Get started' }).click();
     await expect(page).toHaveURL(`${appUrl}/Dashboard`);
@@ -103,6 +113,7 @@ test.describe('getting in', () => {
     await expect(tab.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
     // The link's code leaves the address [product: RESET-3].
     await expect(tab).toHaveURL(`${appUrl}/Reset`);
+    await expectAccessible(tab);
     await tab.getByLabel('New password', { exact: true }).fill('Brand-New-Pass-2');
     await tab.getByLabel('Confirm new password').fill('Brand-New-Pass-2');
     await tab.getByRole('button', { name: 'Update password' }).click();

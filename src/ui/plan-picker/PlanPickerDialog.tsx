@@ -78,7 +78,8 @@ export default function PlanPickerDialog({
                 { value: 'annual', label: 'Annual' },
               ]}
             />
-            <Badge color="teal" variant="light">
+            {/* Filled and dark enough for the WCAG AA contrast ratio; the light variant is not. */}
+            <Badge color="teal.9" variant="filled">
               {ANNUAL_SAVINGS_LABEL}
             </Badge>
           </Group>
@@ -94,7 +95,7 @@ export default function PlanPickerDialog({
                   </Title>
                   <Text fw={700} size="xl">
                     {formatUsd(price.perMonth)}
-                    <Text span c="dimmed" size="sm">
+                    <Text span c="gray.7" size="sm">
                       {' '}
                       / month{interval === 'annual' ? `, ${formatUsd(price.charged)} billed yearly` : ''}
                     </Text>
