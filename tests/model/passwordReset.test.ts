@@ -108,7 +108,7 @@ describeModel(passwordResetMachine, {
 });
 
 describe('passwordReset named delays', () => {
-  it('wait the product's values: 300 ms before cleaning the address, 1.2 s before Landing [product: LIMIT-12, LIMIT-13]', () => {
+  it('wait the product values: 300 ms before cleaning the address, 1.2 s before Landing [product: LIMIT-12, LIMIT-13]', () => {
     expect(passwordResetMachine.implementations.delays).toEqual({ addressCleanup: 300, resetRedirect: 1200 });
   });
 });
