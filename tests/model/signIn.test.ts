@@ -208,6 +208,7 @@ describeModel(signInMachine, {
     'error:startGoogleSignIn': ({ snapshot, event }) => {
       expect(snapshot.matches('editing')).toBe(true);
       expect(snapshot.context).toEqual({
+        signedInEmail: null,
         error:
           event.error === silentFailure
             ? 'Login error: Unexpected error during sign-in'
@@ -219,6 +220,7 @@ describeModel(signInMachine, {
     'done:requestPasswordReset': ({ snapshot }) => {
       expect(snapshot.matches('editing')).toBe(true);
       expect(snapshot.context).toEqual({
+        signedInEmail: null,
         error: null,
         notice: 'Password reset email sent. Check your inbox.',
       });
@@ -234,6 +236,7 @@ describeModel(signInMachine, {
     'done:resendConfirmation': ({ snapshot }) => {
       expect(snapshot.matches('editing')).toBe(true);
       expect(snapshot.context).toEqual({
+        signedInEmail: null,
         error: null,
         notice: 'Verification email resent. Please check your inbox.',
       });
@@ -242,8 +245,12 @@ describeModel(signInMachine, {
       expect(snapshot.matches('editing')).toBe(true);
       expect(snapshot.context).toEqual(
         event.error === alreadyConfirmed
-          ? { error: null, notice: 'This email is already verified. You can sign in now.' }
-          : { error: 'Could not resend verification email', notice: null },
+          ? {
+              signedInEmail: null,
+              error: null,
+              notice: 'This email is already verified. You can sign in now.',
+            }
+          : { signedInEmail: null, error: 'Could not resend verification email', notice: null },
       );
     },
   },
