@@ -1,16 +1,24 @@
 import { dashboardLinkMachine } from '../machines/dashboardLink';
+import { onboardingMachine } from '../machines/onboarding';
+import { openDashboardMachine } from '../machines/openDashboard';
+import { passwordResetMachine } from '../machines/passwordReset';
 import { profileMachine } from '../machines/profile';
 import { sessionMachine } from '../machines/session';
 import { settingsMachine } from '../machines/settings';
 import { signInMachine } from '../machines/signIn';
+import { signupMachine } from '../machines/signup';
 import {
   dashboardLinkImplementations,
   profileImplementations,
   settingsImplementations,
 } from '../services/account-actors';
 import type { FlowDeps } from '../services/flow-deps';
+import { onboardingImplementations } from '../services/onboarding-actors';
+import { openDashboardImplementations } from '../services/open-dashboard-actors';
+import { passwordResetImplementations } from '../services/password-reset-actors';
 import { sessionImplementations } from '../services/session-actors';
 import { signInImplementations } from '../services/sign-in-actors';
+import { signupImplementations } from '../services/signup-actors';
 import type { Flows } from '../ui/app-context';
 
 /**
@@ -24,5 +32,9 @@ export function createFlows(deps: FlowDeps): Flows {
     profile: profileMachine.provide(profileImplementations(deps)),
     settings: settingsMachine.provide(settingsImplementations(deps)),
     dashboardLink: dashboardLinkMachine.provide(dashboardLinkImplementations(deps)),
+    signup: signupMachine.provide(signupImplementations(deps)),
+    onboarding: onboardingMachine.provide(onboardingImplementations(deps)),
+    passwordReset: passwordResetMachine.provide(passwordResetImplementations(deps)),
+    openDashboard: openDashboardMachine.provide(openDashboardImplementations(deps)),
   };
 }

@@ -58,7 +58,8 @@ export function createAppRoot(options: AppRootOptions = {}) {
     }),
   );
   const actorOptions = options.actorOptions ?? { inspect: getInspector() };
-  const navigate = (to: AppPath) => void router.navigate({ to });
+  const navigate = (to: AppPath, navigation: { replace?: boolean } = {}) =>
+    void router.navigate({ to, ...(navigation.replace ? { replace: true } : {}) });
   // The landing page opens the sign-up dialog when `show_signup` is present, whatever its value [product: PROF-5, SET-2].
   const offerSignUp = () => void router.navigate({ to: paths.landing, search: { show_signup: true } });
 
@@ -71,6 +72,8 @@ export function createAppRoot(options: AppRootOptions = {}) {
             navigate,
             offerSignUp,
             reloadSession: () => void session.ready.then((actor) => actor.send({ type: 'session.reload' })),
+            // Called only once the flows run, by which time the port below exists.
+            session: () => session.ready,
           }),
           ...options.flows,
         })),

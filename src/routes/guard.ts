@@ -32,10 +32,18 @@ async function untilUserKnown(session: SessionActorRef): Promise<SessionSnapshot
 
 /** Where a guarded page sends the visitor instead, or null to show it. */
 export function guardedPageRedirect(snapshot: SessionSnapshot, pathname: string): AppPath | null {
-  if (!selectUser(snapshot)) return paths.landing;
+  if (!selectUser(snapshot)?.email) return paths.landing;
   if (selectOnboardingRequired(snapshot) && !isOnPage(pathname, pageNames.onboarding))
     return paths.onboarding;
   return null;
+}
+
+/**
+ * The query to add to a guard's redirect: the session-check page sends a visitor without a valid session to the
+ * landing page with the sign-up dialog open [product: CHECK-2, CHECK-5].
+ */
+export function guardedRedirectSearch(pathname: string, target: AppPath): { show_signup: 1 } | undefined {
+  return target === paths.landing && isOnPage(pathname, pageNames.dashboard) ? { show_signup: 1 } : undefined;
 }
 
 /** The root path sends a signed-in user who still has to onboard to /Onboarding; everyone else stays. */

@@ -13,6 +13,7 @@ import { AdminCheckPending, GuardPending, PENDING_GRACE_MS } from '../ui/shell/P
 import {
   adminPageRedirect,
   guardedPageRedirect,
+  guardedRedirectSearch,
   guardInputs,
   rootPathRedirect,
   settledSession,
@@ -25,15 +26,21 @@ import { landingSearchSchema } from './search';
  * Matching is case-insensitive (the router's default, kept on purpose): /billing shows the Billing page.
  */
 
-const goTo = (target: AppPath | null) => {
-  if (target) throw redirect({ to: target, replace: true });
+const goTo = (target: AppPath | null, search?: (target: AppPath) => Record<string, unknown> | undefined) => {
+  if (!target) return;
+  const query = search?.(target);
+  throw redirect({ to: target, replace: true, ...(query ? { search: query as never } : {}) });
 };
 
 /** Runs `decide` once the session knows the user: synchronously if it already does, else after the wait. */
-function whenSettled(session: SessionPort, decide: (snapshot: SessionSnapshot) => AppPath | null) {
+function whenSettled(
+  session: SessionPort,
+  decide: (snapshot: SessionSnapshot) => AppPath | null,
+  search?: (target: AppPath) => Record<string, unknown> | undefined,
+) {
   const settled = settledSession(session);
-  if (settled instanceof Promise) return settled.then((snapshot) => goTo(decide(snapshot)));
-  goTo(decide(settled));
+  if (settled instanceof Promise) return settled.then((snapshot) => goTo(decide(snapshot), search));
+  goTo(decide(settled), search);
 }
 
 const indexRoute = createRoute({
@@ -57,7 +64,11 @@ const guardedRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'guarded',
   beforeLoad: ({ context, location }) =>
-    whenSettled(context.session, (snapshot) => guardedPageRedirect(snapshot, location.pathname)),
+    whenSettled(
+      context.session,
+      (snapshot) => guardedPageRedirect(snapshot, location.pathname),
+      (target) => guardedRedirectSearch(location.pathname, target),
+    ),
   component: lazyRouteComponent(() => import('../ui/shell/SignedInShell'), 'SignedInShell'),
 });
 

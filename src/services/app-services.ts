@@ -2,12 +2,17 @@ import type { SessionEvent } from '../machines/session';
 import { createAccountEffects } from './account-effects';
 import { createAuthApi } from './api/auth';
 import { createApiClient } from './api/client';
+import { createSignupsApi } from './api/signups';
 import { createAuthService } from './auth-service';
 import { buildConfig } from './build-config';
 import { createRuntimeConfigLoader } from './config';
+import { createDashboardEffects } from './dashboard-effects';
 import type { AppEffects } from './flow-deps';
+import { createOnboardingEffects } from './onboarding-effects';
+import { createPasswordResetEffects } from './password-reset-effects';
 import { createSessionEffects } from './session-effects';
 import { createSignInEffects, type SignInEffectDeps } from './sign-in-effects';
+import { createSignupEffects } from './signup-effects';
 
 /**
  * Every I/O service of the SPA, built once by the composition root (src/app/root.tsx). This module and its imports
@@ -26,8 +31,22 @@ export function createAppServices({
   const authApi = createAuthApi(apiClient, { authServiceToken: authService.accessToken });
   const sessionEffects = createSessionEffects({ authApi, authService });
   const signInEffects = createSignInEffects({ authService, returnTo });
-  const accountEffects = createAccountEffects({ authApi });
-  const effects: AppEffects = { session: sessionEffects, signIn: signInEffects, account: accountEffects };
+  const signups = createSignupsApi(apiClient);
+  const signupEffects = createSignupEffects({
+    signups,
+    authService,
+    signInEffects,
+    confirmedReturnTo: returnTo.signIn,
+  });
+  const effects: AppEffects = {
+    session: sessionEffects,
+    signIn: signInEffects,
+    signup: signupEffects,
+    onboarding: createOnboardingEffects({ signups }),
+    passwordReset: createPasswordResetEffects({ authService }),
+    dashboard: createDashboardEffects({ authApi }),
+    account: createAccountEffects({ authApi }),
+  };
   return { runtimeConfig, effects, startAuthService: () => authService.client() };
 }
 

@@ -1,13 +1,22 @@
 import type { AppPath } from '../domain/pages';
+import type { SessionActorRef } from '../machines/session';
 import type { AccountEffects } from './account-effects';
+import type { DashboardEffects } from './dashboard-effects';
+import type { OnboardingEffects } from './onboarding-effects';
+import type { PasswordResetEffects } from './password-reset-effects';
 import type { SessionEffects } from './session-effects';
 import type { SignInEffects } from './sign-in-effects';
+import type { SignupEffects } from './signup-effects';
 
 /** What each flow's actors do, by flow: built from the real services, or doubles in tests. */
 export interface AppEffects {
   session: SessionEffects;
   signIn: SignInEffects;
   account: AccountEffects;
+  signup: SignupEffects;
+  onboarding: OnboardingEffects;
+  passwordReset: PasswordResetEffects;
+  dashboard: DashboardEffects;
 }
 
 /** What the actors and actions of every flow are built from (src/app/flows.ts). */
@@ -15,9 +24,11 @@ export interface FlowDeps {
   /** The effects, loaded on first use so ky and supabase-js stay out of the landing page's first load. */
   effects: () => Promise<AppEffects>;
   /** In-app navigation (the router's), replacing the current entry or not. */
-  navigate: (to: AppPath) => void;
+  navigate: (to: AppPath, options?: { replace?: boolean }) => void;
   /** To /Landing with the sign-up dialog open (`show_signup=1`), for pages that find no session. */
   offerSignUp: () => void;
   /** Asks the session to load the user again, so every view shows a change a flow has saved. */
   reloadSession: () => void;
+  /** The one session actor, once it has started (flows that reload the user talk to it). */
+  session: () => Promise<SessionActorRef>;
 }

@@ -2,10 +2,14 @@ import { createContext, type ReactNode, use, useSyncExternalStore } from 'react'
 import type { ActorOptions, AnyActorLogic, InspectionEvent } from 'xstate';
 import type { RuntimeConfig } from '../../contract/session';
 import type { DashboardLinkMachine } from '../machines/dashboardLink';
+import type { OnboardingMachine } from '../machines/onboarding';
+import type { OpenDashboardMachine } from '../machines/openDashboard';
+import type { PasswordResetMachine } from '../machines/passwordReset';
 import type { ProfileMachine } from '../machines/profile';
 import type { SessionActorRef, SessionMachine, SessionSnapshot } from '../machines/session';
 import type { SettingsMachine } from '../machines/settings';
 import type { SignInMachine } from '../machines/signIn';
+import type { SignupMachine } from '../machines/signup';
 
 /**
  * What the app hands every route and view: one type, built once by the composition root (src/app/root.tsx) and
@@ -34,6 +38,10 @@ export interface Flows {
   profile: ProfileMachine;
   settings: SettingsMachine;
   dashboardLink: DashboardLinkMachine;
+  signup: SignupMachine;
+  onboarding: OnboardingMachine;
+  passwordReset: PasswordResetMachine;
+  openDashboard: OpenDashboardMachine;
 }
 
 export type FlowName = keyof Flows;

@@ -6,8 +6,12 @@ import { type CurrentUserInput, currentUserSchema } from '../../contract/user';
 import { type AppRootOptions, createAppRoot } from '../../src/app/root';
 import type { LoadedUser, SessionActorRef } from '../../src/machines/session';
 import type { AccountEffects } from '../../src/services/account-effects';
+import type { DashboardEffects } from '../../src/services/dashboard-effects';
+import type { OnboardingEffects } from '../../src/services/onboarding-effects';
+import type { PasswordResetEffects } from '../../src/services/password-reset-effects';
 import type { SessionEffects } from '../../src/services/session-effects';
 import type { SignInEffects } from '../../src/services/sign-in-effects';
+import type { SignupEffects } from '../../src/services/signup-effects';
 import { AppProviders } from '../../src/ui/AppProviders';
 
 /** Menus and dialogs open and close at once in tests: no transitions to wait for. */
@@ -68,6 +72,13 @@ export interface AppDoubles {
    * server would); a save the test does not stub fails it.
    */
   account?: Partial<AccountEffects>;
+  /** The sign-up dialog's requests (needs `authService` too, for the dialog to offer sign-up at all). */
+  signup?: Partial<SignupEffects>;
+  /** Onboarding's requests; default: no pending item, and any other request fails the test. */
+  onboarding?: Partial<OnboardingEffects>;
+  passwordReset?: Partial<PasswordResetEffects>;
+  /** 'Open Dashboard'; default: the refresh succeeds and tabs opened are recorded in `openedTabs`. */
+  dashboard?: Partial<DashboardEffects>;
   /** Holds back the flows' chunk (and with it the session actor) until it resolves (default: loaded at once). */
   sessionChunk?: Promise<void>;
 }
@@ -102,6 +113,18 @@ function accountEffects(doubles: AppDoubles): AccountEffects {
   };
 }
 
+/** Effects a test did not stub: calling one fails the test with its name. */
+function unexpectedRequests<T extends object>(
+  flow: string,
+  stubs: Partial<T>,
+  names: readonly (keyof T)[],
+): T {
+  const unexpected = (name: keyof T) => async () => {
+    throw new Error(`The test did not expect the ${flow} request '${String(name)}'.`);
+  };
+  return { ...Object.fromEntries(names.map((name) => [name, unexpected(name)])), ...stubs } as T;
+}
+
 function sessionEffects(doubles: AppDoubles): SessionEffects {
   return {
     loadUser: doubles.loadUser ?? (() => Promise.reject(noServerSession())),
@@ -114,12 +137,35 @@ function sessionEffects(doubles: AppDoubles): SessionEffects {
 /** The composition root with doubles for every effect: what the browser builds, minus the network. */
 export function createTestRoot(path: string, doubles: AppDoubles = {}, options: AppRootOptions = {}) {
   const leftTo: string[] = [];
+  const openedTabs: string[] = [];
   const root = createAppRoot({
     services: async () => ({
       effects: {
         session: sessionEffects(doubles),
         signIn: signInEffects(doubles.authService),
         account: accountEffects(doubles),
+        signup: unexpectedRequests<SignupEffects>('sign-up', doubles.signup ?? {}, [
+          'findSignup',
+          'signUp',
+          'resendConfirmation',
+          'signIn',
+          'rememberPendingOnboarding',
+        ]),
+        onboarding: unexpectedRequests<OnboardingEffects>(
+          'onboarding',
+          { readPendingOnboarding: async () => null, ...doubles.onboarding },
+          ['createSignup', 'forgetPendingOnboarding'],
+        ),
+        passwordReset: unexpectedRequests<PasswordResetEffects>(
+          'password reset',
+          doubles.passwordReset ?? {},
+          ['pickUpSession', 'updatePassword'],
+        ),
+        dashboard: {
+          refreshSession: async () => ({}),
+          openInNewTab: (url: string) => void openedTabs.push(url),
+          ...doubles.dashboard,
+        },
       },
       runtimeConfig: async () => ({
         supabaseUrl: doubles.authService ? 'https://auth.example' : null,
@@ -139,7 +185,7 @@ export function createTestRoot(path: string, doubles: AppDoubles = {}, options: 
       : {}),
     ...options,
   });
-  return { ...root, leftTo };
+  return { ...root, leftTo, openedTabs };
 }
 
 /**
@@ -158,6 +204,7 @@ export function renderApp(path: string, doubles: AppDoubles = {}, options: AppRo
     ...view,
     router,
     leftTo: root.leftTo,
+    openedTabs: root.openedTabs,
     /** The running session actor (throws before its chunk has loaded: wait for something on screen first). */
     get session(): SessionActorRef {
       const actor = context.session.current();

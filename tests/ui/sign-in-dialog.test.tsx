@@ -292,14 +292,3 @@ describe('the sign-in dialog', () => {
     expect(await within(dialog).findByRole(role)).toHaveTextContent(text);
   });
 });
-
-describe('the landing page dialogs', () => {
-  it("still opens the 'Join Beta' placeholder", async () => {
-    await landingWith({});
-
-    await userEvent.click(screen.getByRole('button', { name: 'Join Beta' }));
-
-    const dialog = await screen.findByRole('dialog', { name: 'Join Beta' });
-    expect(within(dialog).getByText('This dialog is not available yet.')).toBeInTheDocument();
-  });
-});

@@ -8,7 +8,7 @@ import classes from './LandingPage.module.css';
 import { TopNav } from './TopNav';
 
 const SignInDialog = lazy(() => import('../sign-in/SignInDialog'));
-const AuthDialogPlaceholder = lazy(() => import('./AuthDialogPlaceholder'));
+const SignupDialog = lazy(() => import('../signup/SignupDialog'));
 
 /** Other parts of the page (and other scripts) ask for the sign-in dialog with this window event [product: LAND-29]. */
 export const OPEN_SIGN_IN_EVENT = 'open-auth-modal';
@@ -43,7 +43,7 @@ export function LandingPage() {
       </main>
       <Suspense fallback={null}>
         {openDialog === 'signIn' && <SignInDialog onClose={() => setOpenDialog(null)} />}
-        {openDialog === 'signup' && <AuthDialogPlaceholder onClose={() => setOpenDialog(null)} />}
+        {openDialog === 'signup' && <SignupDialog onClose={() => setOpenDialog(null)} />}
       </Suspense>
     </>
   );

@@ -1,13 +1,130 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Container.css';
+import { Alert, Anchor, Button, Container, Group, Loader, Stack, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { DEFAULT_INTERVAL, DEFAULT_PLAN } from '../../../contract/plans';
+import type { CompanySize, PendingOnboarding } from '../../../contract/signup';
 import { greetingName } from '../../domain/names';
-import type { SessionSnapshot } from '../../machines/session';
+import {
+  type OnboardingActorRef,
+  selectError,
+  selectIsPreparing,
+  selectIsSubmitting,
+  selectPrefill,
+} from '../../machines/onboarding';
+import type { SessionSnapshot, SessionUser } from '../../machines/session';
+import { selectUser } from '../../machines/session-selectors';
 import { useSessionActor } from '../app-context';
+import { CompanySizeSelect, IntervalSelect, PlanSelect } from '../forms/SignupFields';
+import { useFlow } from '../use-flow';
 import { PageTitle } from './PageTitle';
+
+const PlanPickerDialog = lazy(() => import('../plan-picker/PlanPickerDialog'));
 
 const selectGreetingName = (snapshot: SessionSnapshot) =>
   snapshot.context.user ? greetingName(snapshot.context.user) : null;
 
+/** Onboarding [product: ONB]: completes the signup record of a verified account, then on to /Dashboard. */
 export function OnboardingPage() {
-  const name = useSelector(useSessionActor(), selectGreetingName);
-  return <PageTitle title={name ? `Welcome, ${name}!` : 'Welcome!'} subtitle="Complete your setup" />;
+  const session = useSessionActor();
+  const name = useSelector(session, selectGreetingName);
+  const user = useSelector(session, selectUser);
+  const onboarding = useFlow('onboarding');
+  const preparing = useSelector(onboarding, selectIsPreparing);
+  const prefill = useSelector(onboarding, selectPrefill);
+
+  return (
+    <Container size="sm" px={0}>
+      <Stack>
+        <PageTitle title={name ? `Welcome, ${name}!` : 'Welcome!'} subtitle="Complete your setup" />
+        {preparing || !user ? (
+          <Loader size="sm" aria-label="Loading" />
+        ) : (
+          <OnboardingForm onboarding={onboarding} user={user} prefill={prefill} />
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function OnboardingForm({
+  onboarding,
+  user,
+  prefill,
+}: {
+  onboarding: OnboardingActorRef;
+  user: SessionUser;
+  prefill: PendingOnboarding | null;
+}) {
+  const error = useSelector(onboarding, selectError);
+  const submitting = useSelector(onboarding, selectIsSubmitting);
+  // The e-mail is the session's, lowercased, and not editable [product: ONB-6].
+  const email = user.email.trim().toLowerCase();
+  const [name, setName] = useState(prefill?.name || user.full_name || '');
+  const [company, setCompany] = useState(prefill?.company || user.company || '');
+  const [companySize, setCompanySize] = useState<CompanySize | ''>(prefill?.company_size ?? '');
+  const [plan, setPlan] = useState(prefill?.plan ?? DEFAULT_PLAN);
+  const [interval, setInterval] = useState(prefill?.interval ?? DEFAULT_INTERVAL);
+  const [pickerOpen, setPickerOpen] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onboarding.send({ type: 'form.submit', name, email, company, company_size: companySize, plan, interval });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {error && (
+          <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
+            {error}
+          </Alert>
+        )}
+        <TextInput
+          label="Full name"
+          required
+          autoComplete="name"
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+        />
+        <TextInput label="Email" type="email" value={email} readOnly />
+        <TextInput
+          label="Company"
+          autoComplete="organization"
+          value={company}
+          onChange={(event) => setCompany(event.currentTarget.value)}
+        />
+        <CompanySizeSelect value={companySize} onChange={setCompanySize} />
+        <Group grow>
+          <PlanSelect value={plan} onChange={setPlan} />
+          <IntervalSelect label="Billing" value={interval} onChange={setInterval} />
+        </Group>
+        <Anchor component="button" type="button" onClick={() => setPickerOpen(true)} w="fit-content">
+          See what's included
+        </Anchor>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? 'Submitting…' : 'Get started'}
+        </Button>
+      </Stack>
+      <Suspense fallback={null}>
+        {pickerOpen && (
+          <PlanPickerDialog
+            interval={interval}
+            onClose={() => setPickerOpen(false)}
+            onPick={(choice) => {
+              setPlan(choice.plan);
+              setInterval(choice.interval);
+            }}
+          />
+        )}
+      </Suspense>
+    </form>
+  );
 }

@@ -1,11 +1,77 @@
 import '@mantine/core/styles/Container.css';
-import { Container } from '@mantine/core';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Stack.css';
+import { Alert, Button, Container, Stack, TextInput } from '@mantine/core';
+import { useRouterState } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { type FormEvent, Suspense, useState } from 'react';
+import { selectError, selectIsBusy, selectIsUpdating, selectNotice } from '../../machines/passwordReset';
+import { useFlow } from '../use-flow';
 import { PageTitle } from './PageTitle';
 
+/** The Reset page [product: RESET]: the e-mailed link's session, then the new password. */
 export function ResetPage() {
   return (
     <Container size="xs" py="xl" component="main">
-      <PageTitle title="Set a new password" />
+      <Stack>
+        <PageTitle title="Set a new password" />
+        <Suspense fallback={null}>
+          <ResetForm />
+        </Suspense>
+      </Stack>
     </Container>
+  );
+}
+
+function ResetForm() {
+  // The address as the page opened, with the link's tokens or code; the machine cleans it 300 ms later.
+  const href = useRouterState({ select: (state) => state.location.href });
+  const reset = useFlow('passwordReset', { input: { href } });
+  const error = useSelector(reset, selectError);
+  const notice = useSelector(reset, selectNotice);
+  const busy = useSelector(reset, selectIsBusy);
+  const updating = useSelector(reset, selectIsUpdating);
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    reset.send({ type: 'form.submit', password, confirmPassword });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        {notice && (
+          <Alert color="teal" role="status">
+            {notice}
+          </Alert>
+        )}
+        <TextInput
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
+        <TextInput
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+        />
+        <Button type="submit" disabled={busy}>
+          {updating ? 'Updating…' : 'Update password'}
+        </Button>
+      </Stack>
+    </form>
   );
 }

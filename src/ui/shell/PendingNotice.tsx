@@ -1,6 +1,8 @@
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Text.css';
 import { Center, Text } from '@mantine/core';
+import { useRouter } from '@tanstack/react-router';
+import { isOnPage, pageNames } from '../../domain/pages';
 
 /** What a page shows while its guard waits; the texts are [product: ROUTE-9, REFUND-2]. */
 export function PendingNotice({ text }: { text: string }) {
@@ -11,7 +13,13 @@ export function PendingNotice({ text }: { text: string }) {
   );
 }
 
-export const GuardPending = () => <PendingNotice text="Loading…" />;
+/** The session-check page says what it waits for [product: CHECK-1]; every other page 'Loading…'. */
+export function GuardPending() {
+  // A plain read of where the router is going: subscribing to its state (useRouterState) would add its store's
+  // selector code to the landing page's first load, and a pending notice is rendered afresh for each navigation.
+  const pathname = useRouter().latestLocation.pathname;
+  return <PendingNotice text={isOnPage(pathname, pageNames.dashboard) ? 'Checking session…' : 'Loading…'} />;
+}
 export const AdminCheckPending = () => <PendingNotice text="Checking admin access..." />;
 
 /** Waits shorter than this show nothing, so fast loads (and the landing page) never flash a notice. */

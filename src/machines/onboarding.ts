@@ -1,0 +1,188 @@
+import * as v from 'valibot';
+import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { fieldErrorsSchema } from '../../contract/errors';
+import {
+  type OnboardingForm,
+  onboardingFormSchema,
+  type PendingOnboarding,
+  type SignupCreateInput,
+} from '../../contract/signup';
+import { errorMessage, fieldErrorsText, ONBOARDING_CHECK_FALLBACK } from '../domain/messages';
+
+/**
+ * Onboarding [product: ONB, SIGNUP-15, SIGNUP-16]: the form creates the signup record (POST /api/signups), then the
+ * session reloads the user and its flags; with onboarding done the app goes to /Dashboard, replacing the history
+ * entry, else the onboarding-incomplete message shows. The actors and the navigation are provided by the composition
+ * root (src/services/onboarding-actors.ts).
+ */
+
+export type OnboardingFormInput = v.InferInput<typeof onboardingFormSchema>;
+
+export type OnboardingEvent = { type: 'form.submit' } & OnboardingFormInput;
+
+export interface OnboardingContext {
+  /** What the sign-up dialog left in session storage, to prefill the form [product: DATA-19]. */
+  prefill: PendingOnboarding | null;
+  error: string | null;
+}
+
+/** What the session knows once it has reloaded the user. */
+export interface ReloadedFlags {
+  onboardingRequired: boolean;
+}
+
+/** [product: MSG-SIGNUP-6] */
+export const ONBOARDING_INCOMPLETE = 'We could not complete onboarding. Please try again.';
+/** [product: MSG-ONB-1, ONB-9]: onboarding's own fallback for an error that says nothing. */
+export const ONBOARDING_FAILED = 'Could not complete onboarding';
+
+const formOf = (event: OnboardingEvent): OnboardingFormInput => {
+  assertEvent(event, 'form.submit');
+  const { type: _type, ...form } = event;
+  return form;
+};
+
+const formProblem = (event: OnboardingEvent): string | null => {
+  const result = v.safeParse(onboardingFormSchema, formOf(event), { abortEarly: true });
+  return result.success ? null : (result.issues[0]?.message ?? null);
+};
+
+/** The record the form creates [product: ONB-7]: normalized_email is the trimmed, lowercased address. */
+export function signupCreateOf(form: OnboardingForm): SignupCreateInput {
+  return { ...form, normalized_email: form.email };
+}
+
+const statusOf = (error: unknown): number | null =>
+  typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
+    ? error.status
+    : null;
+
+/** The field errors of a 400/422 answer (`{errors: {field: [messages]}}`), if it carries any. */
+function fieldErrorsOf(error: unknown) {
+  const data = typeof error === 'object' && error !== null && 'data' in error ? error.data : null;
+  const errors = typeof data === 'object' && data !== null && 'errors' in data ? data.errors : null;
+  const parsed = v.safeParse(fieldErrorsSchema, errors);
+  return parsed.success ? parsed.output : null;
+}
+
+/** What a failed create says [product: MSG-SIGNUP-3, MSG-SIGNUP-4, MSG-SIGNUP-5, MSG-ONB-1]. */
+function signupCreationFailureText(error: unknown): string {
+  const status = statusOf(error);
+  if (status === 400 || status === 422)
+    return fieldErrorsText(fieldErrorsOf(error), ONBOARDING_CHECK_FALLBACK);
+  return errorMessage(error) ?? ONBOARDING_FAILED;
+}
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The onboarding machine's actor '${name}' was not provided.`);
+};
+
+export const onboardingMachine = setup({
+  types: {
+    context: {} as OnboardingContext,
+    events: {} as OnboardingEvent,
+    tags: {} as 'preparing' | 'submitting',
+  },
+  actors: {
+    readPendingOnboarding: fromPromise<PendingOnboarding | null>(notProvided('readPendingOnboarding')),
+    createSignup: fromPromise<unknown, SignupCreateInput>(notProvided('createSignup')),
+    /** Sends `session.reload` to the session and answers its flags once it has reloaded. */
+    reloadSession: fromPromise<ReloadedFlags>(notProvided('reloadSession')),
+  },
+  actions: {
+    keepPrefill: assign((_, prefill: PendingOnboarding | null) => ({ prefill })),
+    showError: assign((_, params: { text: string }) => ({ error: params.text })),
+    clearError: assign({ error: null }),
+    /** The pending onboarding item has served its purpose; provided by the app. */
+    forgetPendingOnboarding: () => {},
+    /** /Dashboard, replacing the history entry; provided by the app. */
+    goToDashboard: () => {},
+  },
+  guards: {
+    isFormIncomplete: ({ event }) => formProblem(event) !== null,
+    /** [product: MSG-SIGNUP-2]: the record exists already; nothing to say, nowhere to go. */
+    isConflict: (_, params: { error: unknown }) => statusOf(params.error) === 409,
+    isStillRequired: (_, flags: ReloadedFlags) => flags.onboardingRequired,
+  },
+}).createMachine({
+  id: 'onboarding',
+  context: { prefill: null, error: null },
+  initial: 'prefilling',
+  states: {
+    prefilling: {
+      tags: ['preparing'],
+      invoke: {
+        src: 'readPendingOnboarding',
+        onDone: { target: 'editing', actions: { type: 'keepPrefill', params: ({ event }) => event.output } },
+        // Storage may be blocked: the form starts empty.
+        onError: { target: 'editing' },
+      },
+    },
+    editing: {
+      on: {
+        'form.submit': [
+          {
+            guard: 'isFormIncomplete',
+            actions: { type: 'showError', params: ({ event }) => ({ text: formProblem(event) ?? '' }) },
+          },
+          { target: 'creatingSignup' },
+        ],
+      },
+    },
+    creatingSignup: {
+      tags: ['submitting'],
+      entry: 'clearError',
+      invoke: {
+        src: 'createSignup',
+        input: ({ event }) => signupCreateOf(v.parse(onboardingFormSchema, formOf(event))),
+        onDone: { target: 'reloadingSession' },
+        onError: [
+          {
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+          },
+          {
+            target: 'editing',
+            actions: {
+              type: 'showError',
+              params: ({ event }) => ({ text: signupCreationFailureText(event.error) }),
+            },
+          },
+        ],
+      },
+    },
+    reloadingSession: {
+      tags: ['submitting'],
+      invoke: {
+        src: 'reloadSession',
+        onDone: [
+          {
+            guard: { type: 'isStillRequired', params: ({ event }) => event.output },
+            target: 'editing',
+            actions: { type: 'showError', params: { text: ONBOARDING_INCOMPLETE } },
+          },
+          { target: 'done' },
+        ],
+        onError: {
+          target: 'editing',
+          actions: { type: 'showError', params: { text: ONBOARDING_INCOMPLETE } },
+        },
+      },
+    },
+    // The page is on its way to /Dashboard: the button stays busy until it goes.
+    done: {
+      type: 'final',
+      tags: ['submitting'],
+      entry: ['forgetPendingOnboarding', 'goToDashboard'],
+    },
+  },
+});
+
+export type OnboardingMachine = typeof onboardingMachine;
+export type OnboardingActorRef = ActorRefFrom<OnboardingMachine>;
+export type OnboardingSnapshot = SnapshotFrom<OnboardingMachine>;
+
+export const selectPrefill = (snapshot: OnboardingSnapshot) => snapshot.context.prefill;
+export const selectIsPreparing = (snapshot: OnboardingSnapshot) => snapshot.hasTag('preparing');
+export const selectError = (snapshot: OnboardingSnapshot) => snapshot.context.error;
+export const selectIsSubmitting = (snapshot: OnboardingSnapshot) => snapshot.hasTag('submitting');

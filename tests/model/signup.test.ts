@@ -1,0 +1,230 @@
+import { expect } from 'vitest';
+import { type SignupEvent, type SignupSnapshot, signupMachine } from '../../src/machines/signup';
+import { call, describeModel, type StepObservation, start } from './harness';
+
+type Observation = StepObservation<SignupSnapshot>;
+
+/**
+ * Explicit fixtures for every event the machine accepts [product: SIGNUP]: a complete form (with an address to
+ * trim and lowercase), forms missing one thing each, and 'I verified my email' with and without an address.
+ */
+const complete = {
+  type: 'form.submit',
+  fullName: '  Casey Jones ',
+  email: '  Casey@Example.com ',
+  password: 'Journey-Pass-1',
+  confirmPassword: 'Journey-Pass-1',
+  company: 'Acme IT',
+  companySize: '11-50',
+  plan: 'pro',
+  interval: 'annual',
+} as const satisfies SignupEvent;
+
+const incomplete: ReadonlyArray<[SignupEvent, string]> = [
+  [{ ...complete, fullName: '   ' }, 'Please enter your full name.'],
+  [{ ...complete, email: 'casey' }, 'Please enter a valid email address.'],
+  [
+    { ...complete, password: 'short', confirmPassword: 'short' },
+    'Password must be at least 8 characters long.',
+  ],
+  [{ ...complete, confirmPassword: 'Journey-Pass-2' }, 'Passwords do not match.'],
+  [{ ...complete, company: '' }, 'Please enter your company name.'],
+];
+const problemOf = new Map<SignupEvent, string>(incomplete);
+
+const SENT_EMAIL = 'casey@example.com';
+const verified = { type: 'verification.confirmed', email: ' Casey@Example.com' } as const;
+const verifiedWithoutEmail = { type: 'verification.confirmed', email: '  ' } as const;
+
+const alreadyRegistered = new Error('User already registered');
+const weakPassword = new Error('Password should be at least 8 characters.');
+/** A failure with no message of its own: the machine's own wording must show. */
+const silent = { status: 500 };
+const alreadyConfirmed = new Error('Email address already confirmed');
+const rateLimited = new Error('For security purposes, you can only request this after 60 seconds.');
+const notConfirmed = new Error('Email not confirmed');
+
+const ALREADY_REGISTERED = 'This email is already registered. Please sign in instead.';
+
+/** What the view shows in each state (the UI replay will check these against the rendered dialog). */
+const shown = {
+  form: { verifying: false, busy: false },
+  formBusy: { verifying: false, busy: true },
+  verify: { verifying: true, busy: false },
+  verifyBusy: { verifying: true, busy: true },
+};
+const view = ({ snapshot }: Observation) => ({
+  verifying: snapshot.hasTag('verifying'),
+  busy: snapshot.hasTag('busy'),
+});
+
+const feedback = ({ snapshot }: Observation) => ({
+  error: snapshot.context.error,
+  notice: snapshot.context.notice,
+});
+
+describeModel(signupMachine, {
+  events: [
+    complete,
+    ...incomplete.map(([event]) => event),
+    { type: 'verification.resend' },
+    verified,
+    verifiedWithoutEmail,
+  ],
+  actors: {
+    findSignup: { outputs: [false, true], errors: [new TypeError('Failed to fetch')] },
+    signUp: {
+      outputs: [{ emailConfirmed: false }, { emailConfirmed: true }],
+      errors: [alreadyRegistered, weakPassword, silent],
+    },
+    resendConfirmation: { outputs: [undefined], errors: [alreadyConfirmed, rateLimited] },
+    signIn: { outputs: [undefined], errors: [notConfirmed, silent] },
+  },
+
+  delays: {},
+  view: 'pending: the sign-up dialog replays with the getting-in views',
+  effects: {
+    // The lookup gets the trimmed, lowercased address [product: SIGNUP-9, SIGNUP-14].
+    'form.submit': ({ event }) =>
+      problemOf.get(event as SignupEvent) ? [] : [start('findSignup', { email: SENT_EMAIL })],
+    'done:findSignup': ({ event }) =>
+      event.output
+        ? []
+        : [start('signUp', { email: SENT_EMAIL, password: 'Journey-Pass-1', fullName: 'Casey Jones' })],
+    // The pending onboarding item is left for onboarding either way [product: DATA-19]; an unconfirmed address
+    // gets the confirmation again [product: SIGNUP-12].
+    'done:signUp': ({ event }) => [
+      call('rememberPendingOnboarding', {
+        plan: 'pro',
+        interval: 'annual',
+        name: 'Casey Jones',
+        company: 'Acme IT',
+        company_size: '11-50',
+      }),
+      ...(event.output.emailConfirmed ? [] : [start('resendConfirmation', { email: SENT_EMAIL })]),
+    ],
+    'verification.resend': [start('resendConfirmation', { email: SENT_EMAIL })],
+    'verification.confirmed': ({ event }) =>
+      event === verifiedWithoutEmail
+        ? []
+        : [start('signIn', { email: SENT_EMAIL, password: 'Journey-Pass-1' })],
+  },
+
+  states: {
+    editing: (observation) => expect(view(observation)).toEqual(shown.form),
+    checkingDuplicate: (observation) => expect(view(observation)).toEqual(shown.formBusy),
+    signingUp: (observation) => expect(view(observation)).toEqual(shown.formBusy),
+    resendingAfterSignUp: (observation) => expect(view(observation)).toEqual(shown.verifyBusy),
+    awaitingVerification: (observation) => expect(view(observation)).toEqual(shown.verify),
+    resending: (observation) => expect(view(observation)).toEqual(shown.verifyBusy),
+    signingIn: (observation) => expect(view(observation)).toEqual(shown.verifyBusy),
+    // Done: the view closes the dialog.
+    signedUp: ({ snapshot }) => {
+      expect(snapshot.status).toBe('done');
+      expect(snapshot.hasTag('done')).toBe(true);
+    },
+  },
+
+  afterStep: {
+    init: (observation) => {
+      expect(observation.snapshot.context).toEqual({ form: null, error: null, notice: null });
+      expect(observation.stepEffects.entries).toEqual([]);
+    },
+    'form.submit': (observation) => {
+      const problem = problemOf.get(observation.event as SignupEvent);
+      if (problem) {
+        // Nothing is sent; the first problem shows.
+        expect(feedback(observation)).toEqual({ error: problem, notice: null });
+        expect(observation.stepEffects.entries).toEqual([]);
+        return;
+      }
+      expect(observation.snapshot.matches('checkingDuplicate')).toBe(true);
+      expect(feedback(observation)).toEqual({ error: null, notice: null });
+      // The lookup gets the trimmed, lowercased address [product: SIGNUP-9, SIGNUP-14].
+      expect(observation.stepEffects.inputsOf('findSignup')).toEqual([{ email: SENT_EMAIL }]);
+    },
+    'done:findSignup': (observation) => {
+      if (observation.event.output) {
+        expect(feedback(observation)).toEqual({ error: ALREADY_REGISTERED, notice: null });
+        expect(observation.stepEffects.entries).toEqual([]);
+      } else {
+        expect(observation.stepEffects.inputsOf('signUp')).toEqual([
+          { email: SENT_EMAIL, password: 'Journey-Pass-1', fullName: 'Casey Jones' },
+        ]);
+      }
+    },
+    'error:findSignup': (observation) => {
+      expect(feedback(observation)).toEqual({
+        error: 'Sorry, there was an error submitting your signup. Please try again.',
+        notice: null,
+      });
+    },
+    'done:signUp': (observation) => {
+      if (observation.event.output.emailConfirmed) {
+        expect(observation.snapshot.matches('signedUp')).toBe(true);
+      } else {
+        // [product: SIGNUP-12]: an unconfirmed address gets the confirmation again.
+        expect(observation.stepEffects.inputsOf('resendConfirmation')).toEqual([{ email: SENT_EMAIL }]);
+      }
+    },
+    'error:signUp': (observation) => {
+      const expected = new Map<unknown, string>([
+        [alreadyRegistered, ALREADY_REGISTERED],
+        [weakPassword, 'Password should be at least 8 characters.'],
+        [silent, 'Sign up failed'],
+      ]);
+      expect(feedback(observation)).toEqual({ error: expected.get(observation.event.error), notice: null });
+      expect(observation.stepEffects.actionNames()).toEqual([]);
+    },
+    'verification.resend': (observation) => {
+      expect(observation.stepEffects.inputsOf('resendConfirmation')).toEqual([{ email: SENT_EMAIL }]);
+    },
+    'done:resendConfirmation': (observation) => {
+      const { previous } = observation;
+      if (previous?.matches('resendingAfterSignUp')) {
+        expect(feedback(observation)).toEqual({ error: null, notice: null });
+      } else {
+        expect(feedback(observation)).toEqual({
+          error: null,
+          notice: 'Verification email resent. Please check your inbox.',
+        });
+      }
+    },
+    'error:resendConfirmation': (observation) => {
+      const { previous, event } = observation;
+      if (previous?.matches('resendingAfterSignUp')) {
+        // The automatic resend's outcome is not the visitor's concern.
+        expect(feedback(observation)).toEqual({ error: null, notice: null });
+      } else if (event.error === alreadyConfirmed) {
+        expect(feedback(observation)).toEqual({
+          error: null,
+          notice: 'This email is already verified. You can proceed.',
+        });
+      } else {
+        expect(feedback(observation)).toEqual({ error: 'Could not resend verification email', notice: null });
+      }
+    },
+    'verification.confirmed': (observation) => {
+      if (observation.event === verifiedWithoutEmail) {
+        expect(feedback(observation)).toEqual({ error: 'Please enter your email to sign in.', notice: null });
+        expect(observation.stepEffects.entries).toEqual([]);
+      } else {
+        expect(observation.stepEffects.inputsOf('signIn')).toEqual([
+          { email: SENT_EMAIL, password: 'Journey-Pass-1' },
+        ]);
+      }
+    },
+    'done:signIn': (observation) => {
+      expect(observation.snapshot.hasTag('done')).toBe(true);
+    },
+    'error:signIn': (observation) => {
+      expect(feedback(observation)).toEqual({
+        error:
+          observation.event.error === notConfirmed
+            ? 'Email not confirmed yet. Please check your inbox or resend the link.'
+            : 'Sign in failed',
+        notice: null,
+      });
+    },
+  },
+});

@@ -1,0 +1,178 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { describe, expect, it, vi } from 'vitest';
+import { createSignupsApi } from '../../src/services/api/signups';
+import { createPasswordResetEffects } from '../../src/services/password-reset-effects';
+import { createSignupEffects } from '../../src/services/signup-effects';
+import { PENDING_ONBOARDING_KEY } from '../../src/services/storage';
+
+const clientWith = (auth: Record<string, unknown>) => ({
+  client: vi.fn(async () => ({ auth }) as unknown as SupabaseClient),
+});
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+    items,
+  };
+}
+
+function signupEffectsWith(auth: Record<string, unknown>, signInOverrides: Record<string, unknown> = {}) {
+  const signInEffects = {
+    signInWithPassword: vi.fn(async () => ({ emailConfirmed: true })),
+    signOut: vi.fn(async () => {}),
+    resendConfirmation: vi.fn(async () => {}),
+    ...signInOverrides,
+  };
+  const storage = memoryStorage();
+  const effects = createSignupEffects({
+    signups: { exists: async () => false },
+    authService: clientWith(auth),
+    signInEffects,
+    confirmedReturnTo: 'https://app.example/Landing',
+    storage,
+  });
+  return { effects, signInEffects, storage };
+}
+
+const newUser = { id: 'u1', email_confirmed_at: null, identities: [{ id: 'i1' }] };
+
+describe('the sign-up effects [product: AUTH-1, SIGNUP-11, SIGNUP-24]', () => {
+  it('signs up with full_name metadata and the confirmation link back to /Landing', async () => {
+    const signUp = vi.fn(async () => ({ data: { user: newUser, session: null }, error: null }));
+    const { effects } = signupEffectsWith({ signUp });
+    await expect(
+      effects.signUp({ email: 'casey@example.com', password: 'Journey-Pass-1', fullName: 'Casey Jones' }),
+    ).resolves.toEqual({ emailConfirmed: false });
+    expect(signUp).toHaveBeenCalledWith({
+      email: 'casey@example.com',
+      password: 'Journey-Pass-1',
+      options: { data: { full_name: 'Casey Jones' }, emailRedirectTo: 'https://app.example/Landing' },
+    });
+  });
+
+  it("reads the look-alike answer without identities as 'already registered'", async () => {
+    const signUp = async () => ({
+      data: { user: { ...newUser, identities: [] }, session: null },
+      error: null,
+    });
+    const { effects } = signupEffectsWith({ signUp });
+    await expect(
+      effects.signUp({ email: 'a@example.com', password: 'x'.repeat(8), fullName: 'A' }),
+    ).rejects.toThrow('User already registered');
+  });
+
+  it('passes the auth service refusal on', async () => {
+    const refusal = new Error('Signups not allowed for this instance');
+    const { effects } = signupEffectsWith({ signUp: async () => ({ data: {}, error: refusal }) });
+    await expect(
+      effects.signUp({ email: 'a@example.com', password: 'x'.repeat(8), fullName: 'A' }),
+    ).rejects.toBe(refusal);
+  });
+
+  it('signs an unconfirmed address out again after I verified my email, and refuses', async () => {
+    const { effects, signInEffects } = signupEffectsWith(
+      {},
+      { signInWithPassword: vi.fn(async () => ({ emailConfirmed: false })) },
+    );
+    await expect(effects.signIn({ email: 'a@example.com', password: 'pw' })).rejects.toThrow(
+      'Email not confirmed',
+    );
+    expect(signInEffects.signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the pending onboarding item in session storage [product: DATA-19]', () => {
+    const { effects, storage } = signupEffectsWith({});
+    effects.rememberPendingOnboarding({
+      plan: 'pro',
+      interval: 'annual',
+      name: 'Casey',
+      company: 'Acme',
+      company_size: null,
+    });
+    expect(JSON.parse(storage.items.get(PENDING_ONBOARDING_KEY) ?? 'null')).toEqual({
+      plan: 'pro',
+      interval: 'annual',
+      name: 'Casey',
+      company: 'Acme',
+      company_size: null,
+    });
+  });
+});
+
+describe('the signup lookup [product: SIGNUP-14, API-8]', () => {
+  it('asks nothing for an empty address and lowercases the others', async () => {
+    const get = vi.fn(async () => [
+      {
+        name: '',
+        email: 'a@example.com',
+        normalized_email: 'a@example.com',
+        plan: 'pro',
+        interval: 'monthly',
+      },
+    ]);
+    const api = createSignupsApi({ get } as never);
+    await expect(api.exists('  ')).resolves.toBe(false);
+    expect(get).not.toHaveBeenCalled();
+    await expect(api.exists(' A@Example.com ')).resolves.toBe(true);
+    expect(get).toHaveBeenCalledWith('/signups', expect.anything(), {
+      searchParams: { email: 'a@example.com' },
+    });
+  });
+});
+
+describe('the password-reset effects [product: RESET-2]', () => {
+  const noSession = async () => ({ data: { session: null }, error: null });
+
+  it('uses the session supabase-js picked up itself', async () => {
+    const exchangeCodeForSession = vi.fn();
+    const effects = createPasswordResetEffects({
+      authService: clientWith({
+        getSession: async () => ({ data: { session: {} } }),
+        exchangeCodeForSession,
+      }),
+    });
+    await expect(effects.pickUpSession('/Reset?code=abc')).resolves.toEqual({ hasSession: true });
+    expect(exchangeCodeForSession).not.toHaveBeenCalled();
+  });
+
+  it("sets the session from the fragment's tokens", async () => {
+    const setSession = vi.fn(async () => ({ data: {}, error: null }));
+    const effects = createPasswordResetEffects({
+      authService: clientWith({ getSession: noSession, setSession }),
+    });
+    await expect(
+      effects.pickUpSession('/Reset#access_token=at&refresh_token=rt&type=recovery'),
+    ).resolves.toEqual({ hasSession: true });
+    expect(setSession).toHaveBeenCalledWith({ access_token: 'at', refresh_token: 'rt' });
+  });
+
+  it("exchanges the query's code", async () => {
+    const exchangeCodeForSession = vi.fn(async () => ({ data: {}, error: null }));
+    const effects = createPasswordResetEffects({
+      authService: clientWith({ getSession: noSession, exchangeCodeForSession }),
+    });
+    await expect(effects.pickUpSession('/Reset?code=abc')).resolves.toEqual({ hasSession: true });
+    expect(exchangeCodeForSession).toHaveBeenCalledWith('abc');
+  });
+
+  it("reports no session for a plain address, and the link's refusal as an error", async () => {
+    const effects = createPasswordResetEffects({ authService: clientWith({ getSession: noSession }) });
+    await expect(effects.pickUpSession('/Reset')).resolves.toEqual({ hasSession: false });
+    await expect(
+      effects.pickUpSession(
+        '/Reset#error=access_denied&error_description=Email+link+is+invalid+or+has+expired',
+      ),
+    ).rejects.toThrow('Email link is invalid or has expired');
+  });
+
+  it('updates the password, passing a refusal on', async () => {
+    const refusal = new Error('Auth session missing!');
+    const updateUser = vi.fn(async () => ({ data: {}, error: refusal }));
+    const effects = createPasswordResetEffects({ authService: clientWith({ updateUser }) });
+    await expect(effects.updatePassword('New-Pass-123')).rejects.toBe(refusal);
+    expect(updateUser).toHaveBeenCalledWith({ password: 'New-Pass-123' });
+  });
+});

@@ -1,0 +1,39 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { LoadedUser } from '../../src/machines/session';
+import { deferred, noServerSession, renderApp, signedIn } from './render-app';
+
+describe('the session-check page [product: CHECK]', () => {
+  it("says 'Checking session…' while the session is checked [product: CHECK-1]", async () => {
+    const answer = deferred<LoadedUser>();
+    renderApp('/Dashboard', { loadUser: () => answer.promise });
+    expect(await screen.findByText('Checking session…')).toBeInTheDocument();
+    answer.resolve(signedIn());
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('sends a visitor without a session to the landing page with the sign-up dialog asked for [product: CHECK-2]', async () => {
+    const app = renderApp('/Dashboard', { loadUser: async () => Promise.reject(noServerSession()) });
+    await waitFor(() => expect(app.pathname()).toBe('/Landing'));
+    expect(app.router.state.location.search).toEqual({ show_signup: true });
+  });
+
+  it("'Open Dashboard' refreshes the session, then opens the external dashboard in a new tab [product: CHECK-3]", async () => {
+    const refresh = deferred<unknown>();
+    const app = renderApp('/Dashboard', {
+      loadUser: async () => signedIn(),
+      dashboard: { refreshSession: () => refresh.promise },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Dashboard' }));
+    expect(app.openedTabs).toEqual([]);
+    refresh.reject(noServerSession());
+    await waitFor(() => expect(app.openedTabs).toEqual(['https://dash.example']));
+  });
+
+  it('shows the trial the server reports [product: CHECK-6]', async () => {
+    const inTwoWeeks = new Date(Date.now() + 14 * 24 * 3600 * 1000 - 60_000).toISOString();
+    renderApp('/Dashboard', { loadUser: async () => signedIn({ user: { trial_ends_at: inTwoWeeks } }) });
+    expect(await screen.findByText('Trial: 14 days left')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { SignupCreateInput } from '../../contract/signup';
+import { renderApp, signedIn } from './render-app';
+
+const pending = {
+  plan: 'pro',
+  interval: 'annual',
+  name: 'Casey Jones',
+  company: 'Acme IT',
+  company_size: '11-50',
+} as const;
+
+/** /Onboarding for a verified account whose signup record is missing; `loadUser` answers in turn. */
+function onboardingWith(options: {
+  createSignup?: (signup: SignupCreateInput) => Promise<unknown>;
+  afterCreate?: 'done' | 'still required';
+  forgetPendingOnboarding?: () => void;
+}) {
+  let created = false;
+  const createSignup = vi.fn(async (signup: SignupCreateInput) => {
+    const answer = await (options.createSignup ?? (async () => ({ id: 1 })))(signup);
+    created = true;
+    return answer;
+  });
+  const app = renderApp('/Onboarding', {
+    loadUser: async () =>
+      signedIn({
+        onboardingRequired: !created || options.afterCreate === 'still required',
+        user: { email: 'Casey@Example.com', full_name: 'Casey Jones' },
+      }),
+    onboarding: {
+      readPendingOnboarding: async () => pending,
+      createSignup,
+      forgetPendingOnboarding: options.forgetPendingOnboarding ?? (() => {}),
+    },
+  });
+  return { app, createSignup };
+}
+
+describe('onboarding [product: ONB]', () => {
+  it('welcomes the user and prefills the form from the pending item, the e-mail read-only [product: ONB-1, ONB-2, ONB-6]', async () => {
+    onboardingWith({});
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey!' })).toBeInTheDocument();
+    expect(screen.getByText('Complete your setup')).toBeInTheDocument();
+    expect(await screen.findByLabelText(/Full name/)).toHaveValue('Casey Jones');
+    expect(screen.getByLabelText('Email')).toHaveValue('casey@example.com');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Company')).toHaveValue('Acme IT');
+    expect(screen.getByLabelText('Company size')).toHaveValue('11-50');
+    expect(screen.getByLabelText('Plan')).toHaveValue('pro');
+    expect(screen.getByLabelText('Billing')).toHaveValue('annual');
+  });
+
+  it("'Get started' creates the record, then goes to /Dashboard in place of onboarding [product: SIGNUP-15, ONB-7]", async () => {
+    const forgetPendingOnboarding = vi.fn();
+    const { app, createSignup } = onboardingWith({ forgetPendingOnboarding });
+    await userEvent.click(await screen.findByRole('button', { name: 'Get started' }));
+    await waitFor(() => expect(app.pathname()).toBe('/Dashboard'));
+    expect(createSignup).toHaveBeenCalledWith({
+      name: 'Casey Jones',
+      email: 'casey@example.com',
+      normalized_email: 'casey@example.com',
+      company: 'Acme IT',
+      company_size: '11-50',
+      plan: 'pro',
+      interval: 'annual',
+    });
+    expect(forgetPendingOnboarding).toHaveBeenCalledTimes(1);
+    // The history entry was replaced: going back does not return to onboarding.
+    expect(app.router.history.length).toBe(1);
+  });
+
+  it("says 'Submitting…' while it runs, and the onboarding-incomplete error if the flags still ask for it [product: ONB-4, SIGNUP-16]", async () => {
+    let finish!: () => void;
+    const { app } = onboardingWith({
+      createSignup: () => new Promise((resolve) => (finish = () => resolve({ id: 1 }))),
+      afterCreate: 'still required',
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Get started' }));
+    expect(await screen.findByRole('button', { name: 'Submitting…' })).toBeDisabled();
+    finish();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not complete onboarding. Please try again.',
+    );
+    expect(app.pathname()).toBe('/Onboarding');
+  });
+
+  it('shows 400/422 field errors as field: messages [product: MSG-SIGNUP-3]', async () => {
+    onboardingWith({
+      createSignup: async () => {
+        throw Object.assign(new Error('Validation failed'), {
+          status: 422,
+          data: { errors: { company: ['Company is too long.'] } },
+        });
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Get started' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('company: Company is too long.');
+  });
+
+  it("'See what's included' opens the plan picker, whose choice fills plan and billing [product: ONB-3, PICK]", async () => {
+    onboardingWith({});
+    await userEvent.click(await screen.findByRole('button', { name: "See what's included" }));
+    const picker = await screen.findByRole('dialog', { name: 'Choose your plan' });
+    expect(within(picker).getByRole('heading', { name: "Founders' Beta" })).toBeInTheDocument();
+    expect(within(picker).getByText('Save 20%')).toBeInTheDocument();
+    expect(
+      within(picker)
+        .getAllByRole('button', { name: /^Select / })
+        .map((button) => button.textContent),
+    ).toEqual(['Select Starter', 'Select Professional', 'Select Business']);
+    await userEvent.click(within(picker).getByText('Monthly'));
+    await userEvent.click(within(picker).getByRole('button', { name: 'Select Business' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Choose your plan' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByLabelText('Plan')).toHaveValue('business');
+    expect(screen.getByLabelText('Billing')).toHaveValue('monthly');
+  });
+});

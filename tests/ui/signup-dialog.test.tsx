@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { SignupEffects } from '../../src/services/signup-effects';
+import { renderApp } from './render-app';
+
+/** The landing page with an auth service; the sign-up requests behave as `signup` says. */
+async function openSignup(signup: Partial<SignupEffects>, options: { authService?: boolean } = {}) {
+  renderApp('/Landing', {
+    ...(options.authService === false ? {} : { authService: {} }),
+    signup: { rememberPendingOnboarding: () => {}, ...signup },
+  });
+  await userEvent.click(await screen.findByRole('button', { name: 'Join Beta' }));
+  return screen.findByRole('dialog', { name: 'Join Beta' });
+}
+
+async function fillIn(dialog: HTMLElement, overrides: Record<string, string> = {}) {
+  const values: Record<string, string> = {
+    'Full name': 'Casey Jones',
+    Email: ' Casey@Example.com',
+    Password: 'Journey-Pass-1',
+    'Confirm password': 'Journey-Pass-1',
+    'Company name': 'Acme IT',
+    ...overrides,
+  };
+  await within(dialog).findByLabelText('Full name');
+  for (const [label, value] of Object.entries(values)) {
+    if (value !== '') await userEvent.type(within(dialog).getByLabelText(label), value);
+  }
+}
+
+const submit = (dialog: HTMLElement) =>
+  userEvent.click(within(dialog).getByRole('button', { name: 'Create account' }));
+
+describe('the sign-up dialog [product: SIGNUP]', () => {
+  it('offers every field with starter and monthly chosen, company size optional [product: SIGNUP-5, PLAN-9]', async () => {
+    const dialog = await openSignup({});
+    for (const label of ['Full name', 'Email', 'Password', 'Confirm password', 'Company name']) {
+      expect(await within(dialog).findByLabelText(label)).toBeInTheDocument();
+    }
+    expect(within(dialog).getByLabelText('Company size')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Plan')).toHaveValue('starter');
+    expect(within(dialog).getByLabelText('Interval')).toHaveValue('monthly');
+  });
+
+  it('says what is wrong and sends nothing [product: SIGNUP-8]', async () => {
+    const findSignup = vi.fn(async () => false);
+    const dialog = await openSignup({ findSignup });
+    await fillIn(dialog, { 'Confirm password': 'Journey-Pass-2' });
+    await submit(dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Passwords do not match.');
+    expect(findSignup).not.toHaveBeenCalled();
+  });
+
+  it('refuses an address that already has a signup record [product: SIGNUP-10]', async () => {
+    const signUp = vi.fn();
+    const dialog = await openSignup({ findSignup: async () => true, signUp });
+    await fillIn(dialog);
+    await submit(dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This email is already registered. Please sign in instead.',
+    );
+    expect(signUp).not.toHaveBeenCalled();
+  });
+
+  it("signs up, asks to verify, resends, then 'I verified my email' signs in and closes [product: SIGNUP-1, SIGNUP-2, SIGNUP-3, SIGNUP-12]", async () => {
+    const signUp = vi.fn(async () => ({ emailConfirmed: false }));
+    const resendConfirmation = vi.fn(async () => {});
+    const signIn = vi.fn(async () => {});
+    const rememberPendingOnboarding = vi.fn();
+    const dialog = await openSignup({
+      findSignup: async () => false,
+      signUp,
+      resendConfirmation,
+      signIn,
+      rememberPendingOnboarding,
+    });
+    await fillIn(dialog);
+    await userEvent.selectOptions(within(dialog).getByLabelText('Plan'), 'pro');
+    await submit(dialog);
+
+    expect(await within(dialog).findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
+    expect(signUp).toHaveBeenCalledWith({
+      email: 'casey@example.com',
+      password: 'Journey-Pass-1',
+      fullName: 'Casey Jones',
+    });
+    expect(rememberPendingOnboarding).toHaveBeenCalledWith({
+      plan: 'pro',
+      interval: 'monthly',
+      name: 'Casey Jones',
+      company: 'Acme IT',
+      company_size: null,
+    });
+    expect(resendConfirmation).toHaveBeenCalledTimes(1);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resend email' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'Verification email resent. Please check your inbox.',
+    );
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'I verified my email' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Join Beta' })).not.toBeInTheDocument());
+    expect(signIn).toHaveBeenCalledWith({ email: 'casey@example.com', password: 'Journey-Pass-1' });
+  });
+
+  it("'I verified my email' without an address asks for one [product: SIGNUP-4]", async () => {
+    const signIn = vi.fn();
+    const dialog = await openSignup({
+      findSignup: async () => false,
+      signUp: async () => ({ emailConfirmed: false }),
+      resendConfirmation: async () => {},
+      signIn,
+    });
+    await fillIn(dialog);
+    await submit(dialog);
+    await within(dialog).findByRole('heading', { name: 'Verify your email' });
+    await userEvent.clear(within(dialog).getByLabelText('Email'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'I verified my email' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please enter your email to sign in.');
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it("treats the auth service's 'already registered' like a duplicate [product: SIGNUP-11]", async () => {
+    const dialog = await openSignup({
+      findSignup: async () => false,
+      signUp: async () => {
+        throw new Error('User already registered');
+      },
+    });
+    await fillIn(dialog);
+    await submit(dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This email is already registered. Please sign in instead.',
+    );
+  });
+
+  it('says clearly that sign-up needs the auth service when there is none [product: SIGNUP-13, SIGNUP-20]', async () => {
+    const dialog = await openSignup({}, { authService: false });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Sign-up is not available: it needs the auth service, and this deployment has none configured.',
+    );
+    expect(within(dialog).queryByLabelText('Email')).not.toBeInTheDocument();
+  });
+});
