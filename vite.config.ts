@@ -41,6 +41,16 @@ export default defineConfig(({ isSsrBuild }) => ({
       nodeProject('contract', ['contract/**/*.test.ts']),
       nodeProject('services', ['src/services/**/*.test.ts', 'tests/services/**/*.test.ts']),
       nodeProject('model', ['tests/model/**/*.test.ts']),
+      {
+        // Model tests of machines with a view replay every path through it: they need a DOM.
+        extends: true,
+        test: {
+          name: 'model-view',
+          include: ['tests/model/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/setup/no-network.ts', 'tests/setup/ui.ts'],
+        },
+      },
       nodeProject('scripts', ['tests/scripts/**/*.test.ts']),
       {
         extends: true,

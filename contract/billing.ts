@@ -3,7 +3,7 @@ import { validationMessages } from './messages';
 import { checkoutPlanNameSchema } from './plans';
 import { objectMessage, optionalStringSchema, optionalTimestampSchema } from './primitives';
 
-/** Billing calls under /api/billing (SPEC sections 3, 7; DESIGN.md section 4). */
+/** Billing calls under /api/billing [product: DATA-12, API-10, API-11, API-12, API-13, API-14, CLIENT-4]. */
 
 export const SUBSCRIPTION_STATUSES = [
   'trialing',
@@ -60,7 +60,9 @@ export const invoiceSchema = v.looseObject(
 );
 export type Invoice = v.InferOutput<typeof invoiceSchema>;
 
-/** GET /api/billing/info. Alternative spellings (trial_end, next_billing_at) are kept as the spec lists them. */
+/**
+ * GET /api/billing/info. Alternative spellings (trial_end, next_billing_at) are kept as [product: DATA-12] lists them.
+ */
 export const billingInfoSchema = v.looseObject(
   {
     subscription: v.nullish(subscriptionSchema),

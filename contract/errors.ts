@@ -37,7 +37,7 @@ export const apiErrorSchema = v.looseObject(
 export type ApiError = v.InferOutput<typeof apiErrorSchema>;
 
 /**
- * The text to show for a failed call (SPEC section 8): the body's `message`, else a plain-text body, else
+ * The text to show for a failed call [product: MSG-API-1]: the body's `message`, else a plain-text body, else
  * `{status} {statusText}`.
  */
 export function apiErrorMessage(body: unknown, status: number, statusText: string): string {

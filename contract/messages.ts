@@ -1,4 +1,4 @@
-/** User-facing validation texts. Where SPEC.md gives the exact wording it is used verbatim. */
+/** User-facing validation texts, verbatim from docs/product.md [product: SIGNUP-18, SIGNIN-7, LAND-34, REFUND-8]. */
 export const validationMessages = {
   passwordTooShort: 'Password must be at least 8 characters long.',
   passwordsDoNotMatch: 'Passwords do not match.',

@@ -2,7 +2,10 @@ import * as v from 'valibot';
 import { PASSWORD_MIN_LENGTH, validationMessages } from './messages';
 import { emailSchema, objectMessage } from './primitives';
 
-/** Password rules shared by the signup and reset forms (SPEC section 5). Passwords are never trimmed. */
+/**
+ * Password rules shared by the signup and reset forms [product: SIGNUP-7, SIGNUP-8, RESET-5]. Passwords are never
+ * trimmed.
+ */
 export const passwordSchema = v.pipe(
   v.string(validationMessages.passwordTooShort),
   v.minLength(PASSWORD_MIN_LENGTH, validationMessages.passwordTooShort),
@@ -33,7 +36,7 @@ export const resetFormSchema = v.pipe(
 export type ResetForm = v.InferOutput<typeof resetFormSchema>;
 
 /** Sign-in dialog: e-mail required (trimmed, lowercased), password required. */
-/** E-mail for signing in; also used by "I verified my email", whose empty-address text the spec fixes. */
+/** E-mail for signing in; also used by "I verified my email", whose empty-address text is fixed [product: SIGNUP-4]. */
 export const signInEmailSchema = v.pipe(
   v.string(validationMessages.emailRequiredForSignIn),
   v.trim(),

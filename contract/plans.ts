@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-/** Plans, billing intervals and the catalogue of SPEC section 9. Prices are whole US dollars per month. */
+/** Plans, billing intervals and the catalogue [product: PLAN]. Prices are whole US dollars per month. */
 
 export const PLAN_IDS = ['starter', 'pro', 'business'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -38,10 +38,10 @@ export type PlanDetails = {
   id: PlanId;
   /** Label shown on plan cards and badges. */
   label: string;
-  /** Name used where the spec calls the tier by its product name (plan mapping, emails). */
+  /** Name used where the product calls the tier by its product name (plan mapping, emails) [product: SUB-4]. */
   marketingName: string;
   monthlyUsd: number;
-  /** The landing page and the plan picker state different limits (SPEC section 9); both are kept. */
+  /** The landing page and the plan picker state different limits; both are kept [product: PLAN-3, PLAN-5, PLAN-6]. */
   devices: { landing: DeviceLimit; picker: DeviceLimit };
   features: readonly string[];
   /** The landing page's Business card adds white-label to its device line. */
@@ -84,5 +84,5 @@ export const PLANS: Readonly<Record<PlanId, PlanDetails>> = Object.freeze({
 /** Plans in display order. */
 export const PLAN_LIST: readonly PlanDetails[] = PLAN_IDS.map((id) => PLANS[id]);
 
-/** The label shown when a user has no plan yet (SPEC section 3: plan "default label Founders' Tier"). */
+/** The label shown when a user has no plan yet [product: DATA-3]. */
 export const DEFAULT_PLAN_LABEL = PLANS.pro.label;

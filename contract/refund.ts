@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { validationMessages } from './messages';
 import { objectMessage, optionalStringSchema, optionalText } from './primitives';
 
-/** POST /api/admin/refunds/reverse and the AdminRefunds form (SPEC sections 2, 5, 7). */
+/** POST /api/admin/refunds/reverse and the AdminRefunds form [product: REFUND, CLIENT-7]. */
 
 export const REFUND_NOTES_MAX_LENGTH = 1000;
 const notesSchema = v.optional(optionalText('notes', REFUND_NOTES_MAX_LENGTH));
@@ -64,7 +64,7 @@ export const refundFormSchema = v.object(
 );
 export type RefundForm = v.InferOutput<typeof refundFormSchema>;
 
-/** SPEC section 5: an id starting with cs_ is a Checkout Session, anything else a Payment Intent. */
+/** [product: REFUND-9]: an id starting with cs_ is a Checkout Session, anything else a Payment Intent. */
 export function refundRequestFromForm(form: RefundForm): RefundRequestInput {
   const notes = form.notes === '' ? {} : { notes: form.notes };
   return form.id.startsWith(CHECKOUT_SESSION_PREFIX)

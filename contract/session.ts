@@ -68,7 +68,7 @@ export const healthResponseSchema = v.looseObject(
 );
 export type HealthResponse = v.InferOutput<typeof healthResponseSchema>;
 
-/** GET /api/org/: the spec shows no fields, so everything is kept as sent. */
+/** GET /api/org/: `{name}` from our server [product: DATA-18]; anything else sent is kept. */
 export const orgResponseSchema = v.looseObject(
   {
     id: v.optional(v.union([v.string(), v.number()])),

@@ -10,7 +10,7 @@ import {
 import { fieldErrors } from './validation';
 
 describe('settings defaults', () => {
-  it('are exactly the SPEC table', () => {
+  it('are exactly the settings table [product: SET-13]', () => {
     expect(defaultSettings).toEqual({
       emailNotifications: true,
       pushNotifications: true,

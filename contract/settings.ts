@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { objectMessage, strictObjectMessage } from './primitives';
 
-/** User settings, saved on the user record as `settings` (SPEC section 3 table: allowed values and defaults). */
+/** User settings, saved on the user record as `settings`, with allowed values and defaults [product: SET-13]. */
 
 export const ALERT_THRESHOLDS = ['low', 'medium', 'high'] as const;
 export const DIGEST_FREQUENCIES = ['hourly', 'daily', 'weekly', 'never'] as const;

@@ -11,7 +11,10 @@ import {
   requiredText,
 } from './primitives';
 
-/** Signup records (GET/POST /api/signups), the signup dialog and the onboarding form (SPEC sections 3, 5). */
+/**
+ * Signup records (GET/POST /api/signups), the signup dialog and the onboarding form
+ * [product: DATA-9, SIGNUP-14, ONB-5, ONB-6].
+ */
 
 export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-500', '500+'] as const;
 export type CompanySize = (typeof COMPANY_SIZES)[number];
@@ -101,7 +104,7 @@ export function signupsFromLookup(response: SignupLookupResponse): Signup[] {
   return Array.isArray(signup) ? signup : [signup];
 }
 
-/** The signup dialog (SPEC sections 2, 5). Company size is optional; everything else is required. */
+/** The signup dialog [product: SIGNUP-5, SIGNUP-6]. Company size is optional; everything else is required. */
 export const signupFormSchema = v.pipe(
   v.object(
     {

@@ -38,7 +38,7 @@ describe('currentUserSchema', () => {
     expect(user.settings).toEqual(defaultSettings);
   });
 
-  it('accepts every alternative field name of the spec and keeps unknown fields', () => {
+  it('accepts every alternative field name [product: DATA-1, DATA-2, DATA-4] and keeps unknown fields', () => {
     const raw = {
       id: '1',
       email: 'a@b.co',

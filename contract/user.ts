@@ -10,8 +10,8 @@ import { settingsSchema, settingsUpdateSchema } from './settings';
 
 /**
  * The current user as the identity call (GET /api/auth/me) answers it. Our server sends the WIRE.md fields; the
- * alternative spellings of SPEC section 3 (created date, organization name, metadata names) are accepted too, so the
- * domain's resolvers can read any of them. Unknown fields survive (loose object).
+ * alternative spellings [product: DATA-1, DATA-2, DATA-4] (created date, organization name, metadata names) are
+ * accepted too, so the domain's resolvers can read any of them. Unknown fields survive (loose object).
  */
 
 export const ROLES = ['admin', 'user'] as const;
@@ -90,8 +90,8 @@ export const meQuerySchema = v.object(
 export const PROFILE_LIMITS = { company: 200, bio: 1000, phone: 40, location: 200 } as const;
 
 /**
- * PATCH /api/auth/me: the only fields a user may change about themselves (SPEC: "only company, bio, phone and
- * location are saved", plus settings). Strict, so role, email or id in the body is rejected, not ignored.
+ * PATCH /api/auth/me: the only fields a user may change about themselves (only company, bio, phone and location are
+ * saved, plus settings [product: PROF-4, CLIENT-8]). Strict, so role, email or id in the body is rejected, not ignored.
  * An empty string clears a field; null does too.
  */
 export const userUpdateSchema = v.strictObject(

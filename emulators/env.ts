@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import * as v from 'valibot';
+import { logFormatSchema } from '../contract/log-format';
 import { LOCAL_WEBHOOK_SECRET } from './payments/app';
 
 // Settings of the one-command start, read once from the environment. A bad value stops the start with a list of
@@ -47,6 +48,8 @@ const emulatorEnvSchema = v.object({
     v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     'info',
   ),
+  /** Unset: pretty lines at a terminal, JSON otherwise (the product API reads the same variable). */
+  LOG_FORMAT: v.optional(logFormatSchema),
   AUTH_EMULATOR_PORT: port(54321),
   MAIL_EMULATOR_PORT: port(54324),
   DASHBOARD_EMULATOR_PORT: port(54330),

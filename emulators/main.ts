@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
+import { chooseLogFormat, logFormatOptions } from '../contract/log-format';
 import { startAuthEmulator } from './auth/app';
 import { startDashboardEmulator } from './dashboard/app';
 import { type EmulatorEnv, parseEmulatorEnv } from './env';
@@ -30,10 +31,11 @@ export interface EmulatorSelection {
 }
 
 function loggerOptions(env: EmulatorEnv, name: string) {
-  const pretty = process.stdout.isTTY
-    ? { transport: { target: 'pino-pretty', options: { colorize: true } } }
-    : {};
-  return { name, level: env.EMULATOR_LOG_LEVEL, ...pretty };
+  return {
+    name,
+    level: env.EMULATOR_LOG_LEVEL,
+    ...logFormatOptions(chooseLogFormat(env.LOG_FORMAT, process.stdout.isTTY)),
+  };
 }
 
 export async function startAllEmulators(

@@ -1,6 +1,6 @@
 /**
  * Proves that a production build carries no trace of the Stately inspector (@statelyai/inspect and
- * src/services/inspection-stately.ts are development-only; see src/services/inspection.ts).
+ * src/app/inspection-stately.ts are development-only; see src/app/inspection.ts).
  *
  *   npx tsx scripts/check-no-inspector.ts               build for production into a temporary folder and check;
  *                                                       also builds for development and expects the inspector

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { chooseLogFormat, logFormatOptions } from '../contract/log-format';
 import type { Config } from './config';
 import { valibotValidatorCompiler } from './lib/valibot-schemas';
 import auth, { type AuthPluginOptions } from './plugins/app/auth';
@@ -31,6 +32,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
   return {
     logger: {
       level: config.logLevel,
+      ...logFormatOptions(chooseLogFormat(config.logFormat, process.stdout.isTTY)),
       redact: {
         paths: [
           'req.headers.cookie',

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
+import { type LogFormat, logFormatSchema } from '../contract/log-format';
 
 /**
  * The server's whole configuration, read once from the environment at start and validated with valibot.
@@ -46,6 +47,8 @@ export type Config = {
   bodyLimitBytes: number;
   spaDist: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** LOG_FORMAT; undefined: pretty at a terminal, JSON otherwise (chooseLogFormat). */
+  logFormat: LogFormat | undefined;
   trustProxy: boolean;
   seedDemo: boolean;
   version: string;
@@ -240,6 +243,7 @@ const environmentSchema = v.object({
     v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}.`),
     'info',
   ),
+  LOG_FORMAT: v.optional(logFormatSchema),
   TRUST_PROXY: v.optional(flag('TRUST_PROXY'), 'false'),
   SEED_DEMO: v.optional(flag('SEED_DEMO')),
 });
@@ -367,6 +371,7 @@ export function loadConfig(environment: Environment = process.env): Config {
     bodyLimitBytes: env.BODY_LIMIT,
     spaDist: env.SPA_DIST,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     trustProxy: env.TRUST_PROXY,
     seedDemo: env.SEED_DEMO ?? localDev,
     version: packageVersion(),

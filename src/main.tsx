@@ -1,11 +1,22 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createApp } from './bootstrap';
-import { isOnPage, pageNames } from './routes/paths';
-import { AppRoot } from './ui/AppRoot';
+import { AppRoot } from './app/AppRoot';
+import { createAppRoot } from './app/root';
+import { isOnPage, pageNames } from './domain/pages';
+import { hasStoredAuthSession, isAuthCallbackAddress } from './services/auth-presence';
 import { holdEarlyClicks } from './ui/hold-early-clicks';
 
-const { router } = createApp();
+const { router, loadServices } = createAppRoot();
+
+// Returning from the auth service (confirmation, OAuth, recovery link) or holding its session: start it now so it
+// can read the address and report SIGNED_IN / PASSWORD_RECOVERY. Otherwise it loads when a dialog needs it.
+if (hasStoredAuthSession() || isAuthCallbackAddress(new URL(window.location.href))) {
+  loadServices()
+    .then((services) => services.startAuthService?.())
+    .catch((error: unknown) => {
+      console.warn('The auth service could not start; sign-in will try again when needed.', error);
+    });
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">.');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressWithout, hasAccessTokenInHash, hasRecoveryMarker, readLandingAddress } from './address';
 
-describe('hasRecoveryMarker', () => {
+describe('hasRecoveryMarker [product: ROUTE-15, ROUTE-16]', () => {
   it.each([
     ['type=recovery in the hash with tokens', 'http://x/#access_token=a&refresh_token=b&type=recovery', true],
     ['type=recovery in the query with a token', 'http://x/Landing?token=abc&type=recovery', true],
@@ -21,7 +21,7 @@ describe('hasRecoveryMarker', () => {
   });
 });
 
-describe('hasAccessTokenInHash', () => {
+describe('hasAccessTokenInHash [product: LAND-28]', () => {
   it.each([
     ['/#access_token=a&type=signup', true],
     ['/?access_token=a', false],
@@ -31,7 +31,7 @@ describe('hasAccessTokenInHash', () => {
   });
 });
 
-describe('readLandingAddress', () => {
+describe('readLandingAddress [product: LAND-26, LAND-27, LAND-28]', () => {
   it.each([
     ['/?show_signup=1', { showSignup: true, sessionId: null, hasHashToken: false }],
     ['/Landing?session_id=cs_test_1', { showSignup: false, sessionId: 'cs_test_1', hasHashToken: false }],
@@ -43,7 +43,7 @@ describe('readLandingAddress', () => {
   });
 });
 
-describe('addressWithout', () => {
+describe('addressWithout [product: LAND-26, LAND-27]', () => {
   it.each([
     ['http://x/Landing?show_signup=1', ['show_signup'], false, '/Landing'],
     ['/Landing?session_id=cs_1&utm=a#pricing', ['session_id'], false, '/Landing?utm=a#pricing'],

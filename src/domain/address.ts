@@ -1,6 +1,7 @@
 /**
- * Markers the app reads from its own address (SPEC section 2): password recovery, the landing page's
- * show_signup and session_id, and auth tokens in the hash. Everything takes a full or relative href.
+ * Markers the app reads from its own address: password recovery, the landing page's show_signup and session_id,
+ * and auth tokens in the hash [product: ROUTE-15, LAND-26, LAND-27, LAND-28]. Everything takes a full or relative
+ * href.
  */
 
 const BASE = 'http://localhost';
@@ -30,11 +31,12 @@ export function queryParams(href: string): URLSearchParams {
 /**
  * True when the address is a password-recovery link, which sends the app to /Reset.
  *
- * The spec says "type or token in the hash or query". Interpretation: the marker is `type=recovery` in the query
- * or the hash; the token that comes with it (access_token in the hash of the implicit flow, token / token_hash
- * in the query of a verify link) belongs to the same link. A token or code alone is not a marker: sign-up
- * confirmation, OAuth and PKCE sign-in links carry those too, and sending them to /Reset would break sign-in.
- * A PKCE recovery link arrives on /Reset itself (its redirect target), so it needs no marker.
+ * The rule says "type or token in the hash or query" [product: ROUTE-15]; this repository reads it as
+ * [product: ROUTE-16]: the marker is `type=recovery` in the query or the hash; the token that comes with it
+ * (access_token in the hash of the implicit flow, token / token_hash in the query of a verify link) belongs to the same
+ * link. A token or code alone is not a marker: sign-up confirmation, OAuth and PKCE sign-in links carry those too, and
+ * sending them to /Reset would break sign-in. A PKCE recovery link arrives on /Reset itself (its redirect target), so
+ * it needs no marker.
  */
 export function hasRecoveryMarker(href: string): boolean {
   return queryParams(href).get('type') === 'recovery' || hashParams(href).get('type') === 'recovery';

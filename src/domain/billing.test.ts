@@ -7,7 +7,7 @@ import {
   nextBillingAt,
 } from './billing';
 
-describe('billingTrialEnd', () => {
+describe('billingTrialEnd [product: DATA-12]', () => {
   it.each([
     [{ trial_ends_at: 'A', trial_end: 'B', subscription: { trial_end: 'C' } }, 'A'],
     [{ trial_end: 'B', subscription: { trial_end: 'C' } }, 'B'],
@@ -18,7 +18,7 @@ describe('billingTrialEnd', () => {
   });
 });
 
-describe('nextBillingAt', () => {
+describe('nextBillingAt [product: DATA-12]', () => {
   it.each([
     [{ nextBillingDate: 'A', next_billing_at: 'B', subscription: { current_period_end: 3 } }, 'A'],
     [{ next_billing_at: 'B' }, 'B'],
@@ -29,7 +29,7 @@ describe('nextBillingAt', () => {
   });
 });
 
-describe('billingPlanLabel', () => {
+describe('billingPlanLabel [product: DATA-12, DATA-3]', () => {
   it.each([
     [{ subscription: { plan_label: 'Starter' }, limits: { plan_label: 'Business' } }, 'Starter'],
     [{ subscription: { plan_label: ' ' }, limits: { plan_label: 'Business' } }, 'Business'],
@@ -39,7 +39,7 @@ describe('billingPlanLabel', () => {
   });
 });
 
-describe('billingIntervalOf', () => {
+describe('billingIntervalOf [product: DATA-12]', () => {
   it.each([
     [{ subscription: { billing_interval: 'yearly', interval: 'month' } }, 'yearly'],
     [{ subscription: { interval: 'month' }, limits: { billing_interval: 'yearly' } }, 'month'],
@@ -50,7 +50,7 @@ describe('billingIntervalOf', () => {
   });
 });
 
-describe('managePaymentLabel', () => {
+describe('managePaymentLabel [product: BILL-4]', () => {
   it.each([
     [{ payment_required: true, has_default_payment_method: false }, 'Add Payment Method'],
     [{ payment_required: true }, 'Add Payment Method'],

@@ -1,7 +1,7 @@
 import { DEFAULT_PLAN_LABEL } from '../../contract/plans';
 import type { DateInput } from './time';
 
-/** Which of billing info's alternative fields (SPEC section 3) a card reads, in order. */
+/** Which of billing info's alternative fields [product: DATA-12] a card reads, in order. */
 
 type SubscriptionFields =
   | {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { greetingAt, greetingForHour } from './greeting';
 
-describe('greetingForHour', () => {
+describe('greetingForHour [product: NAME-4]', () => {
   it.each([
     [0, 'Good morning'],
     [11, 'Good morning'],

@@ -1,4 +1,4 @@
-/** Time-of-day greeting of the signed-in hero (SPEC section 9): before 12 morning, before 17 afternoon. */
+/** Time-of-day greeting of the signed-in hero [product: NAME-4]: before 12 morning, before 17 afternoon. */
 
 export type Greeting = 'Good morning' | 'Good afternoon' | 'Good evening';
 

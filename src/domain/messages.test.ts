@@ -10,7 +10,7 @@ import {
   signInFailureText,
 } from './messages';
 
-describe('fieldErrorsText', () => {
+describe('fieldErrorsText [product: MSG-SIGNUP-3, MSG-SIGNUP-4]', () => {
   it.each([
     [
       { email: ['Please enter a valid email address.'] },
@@ -30,7 +30,7 @@ describe('fieldErrorsText', () => {
   });
 });
 
-describe('isAlreadyRegisteredError', () => {
+describe('isAlreadyRegisteredError [product: SIGNUP-11]', () => {
   it.each([
     ['User already registered', true],
     ['A user with this email address has already been registered', false],
@@ -42,7 +42,7 @@ describe('isAlreadyRegisteredError', () => {
   });
 });
 
-describe('signInFailureText', () => {
+describe('signInFailureText [product: MSG-SIGNIN-1, MSG-SIGNIN-2]', () => {
   it.each([
     ['Email not confirmed', 'Email not confirmed yet. Please check your inbox or resend the link.'],
     ['Invalid login credentials', 'Invalid login credentials'],
@@ -68,7 +68,7 @@ describe('errorMessage', () => {
   });
 });
 
-describe('googleSignInFailureText', () => {
+describe('googleSignInFailureText [product: MSG-SIGNIN-4, MSG-SIGNIN-5]', () => {
   it.each([
     ['Unsupported provider', true, 'Login error: Unsupported provider'],
     ['Failed to fetch', false, 'Login error: Failed to fetch'],
@@ -79,7 +79,7 @@ describe('googleSignInFailureText', () => {
   });
 });
 
-describe('isAlreadyConfirmedError', () => {
+describe('isAlreadyConfirmedError [product: MSG-RESEND-2]', () => {
   it.each([
     ['Email address already confirmed', true],
     ['This email is Already Verified', true],
@@ -91,7 +91,7 @@ describe('isAlreadyConfirmedError', () => {
   });
 });
 
-describe('isSuccessMessage', () => {
+describe('isSuccessMessage [product: SET-7]', () => {
   it.each([
     ['Settings saved successfully!', true],
     ['Failed to save settings. Please try again.', false],

@@ -1,4 +1,4 @@
-/** Text rules of SPEC sections 2 and 8 that depend only on a message or an error body. */
+/** Text rules that depend only on a message or an error body [product: MSG-SIGNUP, MSG-SIGNIN, MSG-RESEND, SET-7]. */
 
 export const FORM_CHECK_FALLBACK = 'Please check the form and try again.';
 export const ONBOARDING_CHECK_FALLBACK = 'Please check the fields and try again.';
@@ -38,12 +38,12 @@ export function errorMessage(error: unknown): string | null {
   return typeof message === 'string' && message.trim() !== '' ? message : null;
 }
 
-/** Password sign-in succeeded for an address that was never confirmed: it is signed out again (SPEC section 5). */
+/** Password sign-in succeeded for an address that was never confirmed: it is signed out again [product: SIGNIN-6]. */
 export const EMAIL_NOT_CONFIRMED = 'Email not confirmed. Please verify your email before signing in.';
 
 /**
- * Google sign-in failure alert (SPEC section 8). The auth service refusing names itself in the fallback; anything
- * else that went wrong (no network, no client) is unexpected.
+ * Google sign-in failure alert [product: MSG-SIGNIN-4, MSG-SIGNIN-5]. The auth service refusing names itself in the
+ * fallback; anything else that went wrong (no network, no client) is unexpected.
  */
 export function googleSignInFailureText(
   message: string | null | undefined,
@@ -61,4 +61,15 @@ export function isAlreadyConfirmedError(message: string | null | undefined): boo
 /** The Settings result banner is green when the message says 'successfully', red otherwise. */
 export function isSuccessMessage(message: string | null | undefined): boolean {
   return (message ?? '').toLowerCase().includes('successfully');
+}
+
+/** Someone is signed in and another address tries to sign in [product: MSG-SIGNIN-3]. */
+export function signedInAsOtherText(signedInEmail: string, requestedEmail: string): string {
+  return `You are currently signed in as ${signedInEmail}. Please sign out first to continue with ${requestedEmail}.`;
+}
+
+/** Whether `requested` names another account than the signed-in `current` one (addresses compare case-blind). */
+export function isOtherAccount(current: string | null | undefined, requested: string): boolean {
+  if (!current) return false;
+  return current.trim().toLowerCase() !== requested.trim().toLowerCase();
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCents, invoiceAmountCents, invoiceLink } from './money';
 
-describe('formatCents', () => {
+describe('formatCents [product: LIMIT-5]', () => {
   it.each([
     [1900, '$19.00'],
     [5900, '$59.00'],
@@ -15,7 +15,7 @@ describe('formatCents', () => {
   });
 });
 
-describe('invoice rows', () => {
+describe('invoice rows [product: DATA-13, LIMIT-5]', () => {
   it.each([
     [{ amount_paid: 1900, amount_due: 5900 }, 1900],
     [{ amount_paid: 0, amount_due: 5900 }, 0],

@@ -1,4 +1,4 @@
-/** Invoice amounts arrive in cents (SPEC section 9) and are shown as dollars with cents: 1900 -> `$19.00`. */
+/** Invoice amounts arrive in cents [product: LIMIT-5] and are shown as dollars with cents: 1900 -> `$19.00`. */
 
 const usdWithCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayName, greetingName, initials, looksLikeEmail, nameFromEmail } from './names';
 
-describe('displayName', () => {
+describe('displayName [product: NAME-1]', () => {
   it.each([
     ['full_name', { full_name: 'Casey Customer', name: 'Other', email: 'c@x.io' }, 'Casey Customer'],
     ['name when full_name is missing', { name: 'Ned Name', email: 'c@x.io' }, 'Ned Name'],
@@ -26,7 +26,7 @@ describe('displayName', () => {
   });
 });
 
-describe('greetingName', () => {
+describe('greetingName [product: NAME-2]', () => {
   it.each([
     [{ full_name: 'Casey Q Customer' }, 'Casey'],
     [{ email: 'bob.smith@example.com' }, 'Bob.smith'],
@@ -38,7 +38,7 @@ describe('greetingName', () => {
   });
 });
 
-describe('initials', () => {
+describe('initials [product: NAME-3]', () => {
   it.each([
     ['Casey Customer', 'CC'],
     ['casey q customer', 'CQ'],
@@ -53,7 +53,7 @@ describe('initials', () => {
   });
 });
 
-describe('e-mail helpers', () => {
+describe('e-mail helpers [product: NAME-1]', () => {
   it.each([
     ['a@b.co', true],
     [' casey@example.com ', true],

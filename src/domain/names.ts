@@ -1,4 +1,4 @@
-/** How a user's name is shown (SPEC section 5): display name, greeting name and avatar initials. */
+/** How a user's name is shown [product: NAME-1, NAME-2, NAME-3]: display name, greeting name and avatar initials. */
 
 type Metadata = { full_name?: string | null } | null | undefined;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { organizationName } from './organization';
 
-describe('organizationName', () => {
+describe('organizationName [product: DATA-4]', () => {
   it.each([
     ['organization_name first', { organization_name: 'A', org_name: 'B', company: 'E' }, 'A'],
     ['org_name', { org_name: 'B', organization: { name: 'C' } }, 'B'],

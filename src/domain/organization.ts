@@ -1,4 +1,4 @@
-/** The organization name shown on the hero and the Profile page (SPEC section 3). */
+/** The organization name shown on the hero and the Profile page [product: DATA-4]. */
 
 type Named = { name?: string | null } | null | undefined;
 type WithCompany = { company?: string | null } | null | undefined;
@@ -15,7 +15,7 @@ export type OrganizationSource = {
 
 export const UNKNOWN_ORGANIZATION = 'Not specified';
 
-/** The first non-blank of the spec's fields, in the spec's order; 'Not specified' when none is set. */
+/** The first non-blank of the fields, in the order of [product: DATA-4]; 'Not specified' when none is set. */
 export function organizationName(source: OrganizationSource | null | undefined): string {
   if (!source) return UNKNOWN_ORGANIZATION;
   const candidates = [

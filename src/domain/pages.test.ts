@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isGuardedPage, navigationPages, pageNameFromPath, pagePath } from './pages';
 
-describe('pageNameFromPath', () => {
+describe('pageNameFromPath [product: ROUTE-12]', () => {
   it.each([
     ['/billing', 'Billing'],
     ['/Billing', 'Billing'],
@@ -22,7 +22,7 @@ describe('pageNameFromPath', () => {
   });
 });
 
-describe('pagePath', () => {
+describe('pagePath [product: ROUTE-13]', () => {
   it.each([
     ['Billing', '/Billing'],
     ['Admin Refunds', '/Admin-Refunds'],
@@ -33,7 +33,7 @@ describe('pagePath', () => {
   });
 });
 
-describe('navigationPages', () => {
+describe('navigationPages [product: ROUTE-14]', () => {
   it('lists Landing, Profile, Billing and Settings for a customer', () => {
     expect(navigationPages(false).map((page) => page.path)).toEqual([
       '/Landing',
@@ -48,7 +48,7 @@ describe('navigationPages', () => {
   });
 });
 
-describe('isGuardedPage', () => {
+describe('isGuardedPage [product: ROUTE-4, ROUTE-6, ROUTE-7]', () => {
   it.each([
     ['Profile', true],
     ['Billing', true],

@@ -1,16 +1,33 @@
-/** Page names and paths (SPEC section 2): case-insensitive last segment, hyphenated, slash-prefixed. */
+/**
+ * The one registry of the SPA's pages [product: ROUTE-12, ROUTE-13, ROUTE-14]: their names, their paths, and the page-name rule (case-
+ * insensitive last segment, hyphenated, slash-prefixed). Routes, guards and views all read it from here, so views
+ * name a page, never a string.
+ */
 
-export const PAGE_NAMES = [
-  'Landing',
-  'Dashboard',
-  'Profile',
-  'Billing',
-  'Settings',
-  'Onboarding',
-  'AdminRefunds',
-  'Reset',
-] as const;
-export type PageName = (typeof PAGE_NAMES)[number];
+export const pageNames = {
+  landing: 'Landing',
+  dashboard: 'Dashboard',
+  profile: 'Profile',
+  billing: 'Billing',
+  settings: 'Settings',
+  onboarding: 'Onboarding',
+  adminRefunds: 'AdminRefunds',
+  reset: 'Reset',
+} as const;
+
+export type PageKey = keyof typeof pageNames;
+export type PageName = (typeof pageNames)[PageKey];
+export const PAGE_NAMES: readonly PageName[] = Object.values(pageNames);
+
+/** Literal, so the router type-checks every link: `/Billing`, `/AdminRefunds`, ... and the root. */
+export const paths = {
+  root: '/',
+  ...(Object.fromEntries(Object.entries(pageNames).map(([key, name]) => [key, `/${name}`])) as {
+    [K in PageKey]: `/${(typeof pageNames)[K]}`;
+  }),
+};
+
+export type AppPath = (typeof paths)[keyof typeof paths];
 
 /** The first page: what an empty or unknown path means. */
 export const DEFAULT_PAGE: PageName = 'Landing';
@@ -39,6 +56,20 @@ export function pageNameFromPath(path: string): PageName {
     return DEFAULT_PAGE;
   }
   return PAGE_NAMES.find((name) => comparable(name) === comparable(decoded)) ?? DEFAULT_PAGE;
+}
+
+/** Whether an address shows the page, by the page-name rule. */
+export function isOnPage(pathname: string, page: PageName): boolean {
+  return pageNameFromPath(pathname) === page;
+}
+
+/** Where an address that names no route goes: the path of the page its last segment names (default Landing). */
+export function canonicalPagePath(pathname: string): AppPath {
+  return paths[pageKeyOf(pageNameFromPath(pathname))];
+}
+
+function pageKeyOf(name: PageName): PageKey {
+  return (Object.keys(pageNames) as PageKey[]).find((key) => pageNames[key] === name) ?? 'landing';
 }
 
 export type NavigationItem = { name: PageName; path: string };

@@ -9,7 +9,7 @@ import {
   toPlanId,
 } from './plans';
 
-describe('planName', () => {
+describe('planName [product: SUB-4]', () => {
   it.each([
     ['starter', 'Starter'],
     ['Starter', 'Starter'],
@@ -35,7 +35,7 @@ describe('planName', () => {
   });
 });
 
-describe('toCheckoutInterval', () => {
+describe('toCheckoutInterval [product: SUB-5]', () => {
   it.each([
     ['annual', 'yearly'],
     ['year', 'yearly'],
@@ -50,7 +50,7 @@ describe('toCheckoutInterval', () => {
   });
 });
 
-describe('checkoutPlanName', () => {
+describe('checkoutPlanName [product: SUB-6]', () => {
   it.each([
     ['pro', 'annual', 'pro_yearly'],
     ['starter', 'monthly', 'starter_monthly'],
@@ -61,7 +61,7 @@ describe('checkoutPlanName', () => {
   });
 });
 
-describe('planLabel', () => {
+describe('planLabel [product: DATA-3, PLAN-2]', () => {
   it.each([
     [null, "Founders' Tier"],
     ['', "Founders' Tier"],
@@ -75,7 +75,7 @@ describe('planLabel', () => {
   });
 });
 
-describe('isCurrentPlan', () => {
+describe('isCurrentPlan [product: LAND-22]', () => {
   const current = { plan: 'pro', interval: 'annual' };
 
   it.each([
@@ -95,7 +95,7 @@ describe('isCurrentPlan', () => {
   });
 });
 
-describe('isPlanChangeConfirmDisabled', () => {
+describe('isPlanChangeConfirmDisabled [product: BILL-9]', () => {
   it.each([
     ['while updating', { chosenPlan: 'starter', currentPlan: 'pro', view: 'monthly', updating: true }, true],
     [

@@ -6,7 +6,7 @@ import {
   type PlanId,
 } from '../../contract/plans';
 
-/** Plan and interval mapping of SPEC section 4, and which plan is "current" on the pricing cards. */
+/** Plan and interval mapping [product: SUB-4, SUB-5], and which plan is "current" on the pricing cards. */
 
 export type PlanName = 'Starter' | 'Professional' | 'Business';
 
@@ -20,7 +20,7 @@ const PLAN_ALIASES: Readonly<Record<string, PlanId>> = {
 
 /**
  * The plan id for any spelling the back ends use (`pro`, `Professional`, `enterprise`...). Unknown or missing
- * values mean Professional, as the spec says.
+ * values mean Professional [product: SUB-4].
  */
 export function toPlanId(plan: string | null | undefined): PlanId {
   return PLAN_ALIASES[(plan ?? '').trim().toLowerCase()] ?? 'pro';
@@ -72,7 +72,7 @@ export function isCurrentPlan(card: PlanChoice, current: PlanChoice | null | und
 }
 
 /**
- * The plan-change confirm button (SPEC section 4) is disabled while updating, and when the chosen plan equals
+ * The plan-change confirm button [product: BILL-9] is disabled while updating, and when the chosen plan equals
  * the current plan on the monthly view.
  */
 export function isPlanChangeConfirmDisabled(input: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANNUAL_SAVINGS_LABEL, annualPrice, annualPricePerMonth, formatUsd, planPrice } from './prices';
 
-describe('annual prices', () => {
+describe('annual prices [product: PLAN-7]', () => {
   it.each([
     [19, 182, '$15.17'],
     [59, 566, '$47.17'],
@@ -27,7 +27,7 @@ describe('annual prices', () => {
   });
 });
 
-describe('formatUsd', () => {
+describe('formatUsd [product: PLAN-8]', () => {
   it.each([
     [19, '$19'],
     [1910, '$1,910'],
@@ -39,7 +39,7 @@ describe('formatUsd', () => {
   });
 });
 
-describe('planPrice', () => {
+describe('planPrice [product: PLAN-7]', () => {
   it.each([
     ['starter', 'monthly', { charged: 19, perMonth: 19 }],
     ['pro', 'monthly', { charged: 59, perMonth: 59 }],

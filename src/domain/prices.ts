@@ -1,6 +1,6 @@
 import { ANNUAL_DISCOUNT, type BillingInterval, PLANS, type PlanId } from '../../contract/plans';
 
-/** Prices of SPEC section 9: annual = monthly x 12 x 0.8, rounded to whole dollars; shown per month as annual / 12. */
+/** Prices [product: PLAN-7]: annual = monthly x 12 x 0.8, rounded to whole dollars; shown per month as annual / 12. */
 
 export const ANNUAL_SAVINGS_LABEL = `Save ${Math.round(ANNUAL_DISCOUNT * 100)}%`;
 

@@ -7,7 +7,7 @@ import {
   subscriptionStatus,
 } from './subscription';
 
-describe('subscriptionStatus', () => {
+describe('subscriptionStatus [product: SUB-1]', () => {
   it.each([
     [{}, 'active'],
     [{ status: null }, 'active'],
@@ -32,15 +32,18 @@ const statuses = [
   [undefined, true, true, false],
 ] as const;
 
-describe.each(statuses)('status %s', (status, exists, live, scheduled) => {
-  const subscription = { status, cancel_at_period_end: false };
-  it(`exists on the landing page: ${exists}`, () => expect(subscriptionExists(subscription)).toBe(exists));
-  it(`is live on the billing page: ${live}`, () => expect(isLiveSubscription(subscription)).toBe(live));
-  it(`has cancellation scheduled: ${scheduled}`, () =>
-    expect(isCancellationScheduled(subscription)).toBe(scheduled));
-});
+describe.each(statuses)(
+  'status %s [product: SUB-2, SUB-3, BILL-5, BILL-6]',
+  (status, exists, live, scheduled) => {
+    const subscription = { status, cancel_at_period_end: false };
+    it(`exists on the landing page: ${exists}`, () => expect(subscriptionExists(subscription)).toBe(exists));
+    it(`is live on the billing page: ${live}`, () => expect(isLiveSubscription(subscription)).toBe(live));
+    it(`has cancellation scheduled: ${scheduled}`, () =>
+      expect(isCancellationScheduled(subscription)).toBe(scheduled));
+  },
+);
 
-describe('cancel at period end', () => {
+describe('cancel at period end [product: SUB-3, BILL-6]', () => {
   it('counts as existing on the landing page even when the status is over', () => {
     expect(subscriptionExists({ status: 'canceled', cancel_at_period_end: true })).toBe(true);
   });
@@ -50,7 +53,7 @@ describe('cancel at period end', () => {
   });
 });
 
-describe('no subscription', () => {
+describe('no subscription [product: SUB-3, BILL-5, BILL-6]', () => {
   it.each([null, undefined])('%s neither exists, is live, nor is scheduled', (none) => {
     expect(subscriptionExists(none)).toBe(false);
     expect(isLiveSubscription(none)).toBe(false);
@@ -58,7 +61,7 @@ describe('no subscription', () => {
   });
 });
 
-describe('isCancelDisabled', () => {
+describe('isCancelDisabled [product: BILL-6, BILL-7]', () => {
   it.each([
     ['an active subscription', { status: 'active' }, false, false],
     ['while cancelling', { status: 'active' }, true, true],

@@ -1,8 +1,8 @@
 import type { SubscriptionStatus } from '../../contract/billing';
 
 /**
- * Subscription rules of SPEC section 4. A subscription object without a status is active; no subscription
- * object at all (null or undefined) is "no subscription", which is why these functions take the object.
+ * Subscription rules [product: SUB-1, SUB-3, BILL-5, BILL-6]. A subscription object without a status is active; no
+ * subscription object at all (null or undefined) is "no subscription", which is why these functions take the object.
  */
 
 export type SubscriptionLike = {

@@ -3,7 +3,7 @@ import { createdAtMs, formatLongDate, memberSince, toEpochMs } from './time';
 
 const jan5 = Date.UTC(2026, 0, 5, 12);
 
-describe('toEpochMs', () => {
+describe('toEpochMs [product: LIMIT-4]', () => {
   it.each([
     ['seconds', jan5 / 1000, jan5],
     ['milliseconds', jan5, jan5],
@@ -23,7 +23,7 @@ describe('toEpochMs', () => {
   });
 });
 
-describe('formatLongDate', () => {
+describe('formatLongDate [product: LIMIT-6]', () => {
   it.each([
     [jan5, 'January 5, 2026'],
     [jan5 / 1000, 'January 5, 2026'],
@@ -41,7 +41,7 @@ describe('formatLongDate', () => {
   });
 });
 
-describe('member since', () => {
+describe('member since [product: DATA-2]', () => {
   it.each([
     ['created_date', { created_date: jan5 }, 'January 5, 2026'],
     ['created_at', { created_at: '2026-01-05T12:00:00Z' }, 'January 5, 2026'],

@@ -1,4 +1,4 @@
-/** Dates of SPEC sections 3 and 9: epoch numbers in seconds or milliseconds, shown in en-US long format. */
+/** Dates [product: DATA-2, LIMIT-4, LIMIT-6]: epoch numbers in seconds or milliseconds, shown in en-US long format. */
 
 /** Epoch values below this are seconds; at or above it, milliseconds (1e12 ms is September 2001). */
 export const SECONDS_THRESHOLD = 1e12;

@@ -4,7 +4,7 @@ import { bannerBadge, DAY_MS, hasNoSubscriptionStatus, trialBadge, trialDaysLeft
 const now = Date.UTC(2026, 0, 5, 12);
 const HOUR = 60 * 60 * 1000;
 
-describe('trialDaysLeft', () => {
+describe('trialDaysLeft [product: LIMIT-3]', () => {
   it.each([
     ['exactly 14 days', now + 14 * DAY_MS, 14],
     ['13 days and an hour (rounded up)', now + 13 * DAY_MS + HOUR, 14],
@@ -20,7 +20,7 @@ describe('trialDaysLeft', () => {
   });
 });
 
-describe('trialEndMs', () => {
+describe('trialEndMs [product: LIMIT-2]', () => {
   const created = now - 2 * DAY_MS;
 
   it.each([
@@ -72,7 +72,7 @@ describe('trialEndMs', () => {
   });
 });
 
-describe('banner badge', () => {
+describe('banner badge [product: LAND-14, LAND-15, LAND-16]', () => {
   it.each([
     [5, 'Trial: 5 days left'],
     [1, 'Trial: 1 day left'],

@@ -1,7 +1,7 @@
 import { TRIAL_DAYS } from '../../contract/plans';
 import { type DateInput, toEpochMs } from './time';
 
-/** The 14-day trial of SPEC sections 2, 4 and 9. */
+/** The 14-day trial [product: LIMIT-1, LIMIT-2, LIMIT-3, LAND-15]. */
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** 14 days: the estimate used when the server has no trial end date for a user without a subscription. */

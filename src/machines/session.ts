@@ -3,7 +3,7 @@ import type { CurrentUser, ProfileFlags } from '../../contract/user';
 import { errorMessage } from '../domain/messages';
 
 /**
- * The signed-in session of the SPA (SPEC section 4, auth events): who the user is, the profile flags that drive
+ * The signed-in session of the SPA [product: SESSION]: who the user is, the profile flags that drive
  * onboarding, and how auth-service events (SIGNED_IN, TOKEN_REFRESHED, SIGNED_OUT, PASSWORD_RECOVERY) turn into
  * server-session calls. The actors and the two navigation actions are stubs here; the app provides the real ones
  * where it mounts the actor (src/services/session-actors.ts, src/main.tsx) and tests provide doubles.
@@ -34,6 +34,10 @@ export type SessionEvent =
 
 export const USER_LOAD_TIMEOUT_MS = 7000;
 
+/** What the user sees when the first check of the session fails for another reason than "no session". */
+export const SESSION_CHECK_FAILED =
+  'We could not check your session. Please reload the page or try again shortly.';
+
 /** The API client's errors carry the HTTP status; the machine only needs to know "the server has no session". */
 function isUnauthenticatedError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'status' in error && error.status === 401;
@@ -42,6 +46,18 @@ function isUnauthenticatedError(error: unknown): boolean {
 const notProvided = (name: string) => () => {
   throw new Error(`The session machine's actor '${name}' was not provided.`);
 };
+
+/**
+ * The 'loading' tag, for at most the user-load cap: pages wait while it is on, and stop waiting after 7 s
+ * [product: SESSION-7, SESSION-10, LIMIT-7] while the answer itself is still awaited. Every state that loads the user has these two children.
+ */
+const loadingAtMostUntilTheCap = {
+  initial: 'waiting',
+  states: {
+    waiting: { tags: ['loading'], after: { userLoadTimeout: { target: 'overdue' } } },
+    overdue: {},
+  },
+} as const;
 
 export const sessionMachine = setup({
   types: {
@@ -65,6 +81,7 @@ export const sessionMachine = setup({
     storeError: assign((_, params: { error: unknown; fallback: string }) => ({
       error: errorMessage(params.error) ?? params.fallback,
     })),
+    showError: assign((_, params: { text: string }) => ({ error: params.text })),
     clearError: assign({ error: null }),
     /** Navigation to /Reset; provided by the app. */
     goToReset: () => {},
@@ -73,6 +90,7 @@ export const sessionMachine = setup({
   },
   guards: {
     isUnauthenticated: (_, params: { error: unknown }) => isUnauthenticatedError(params.error),
+    hasUser: ({ context }) => context.user !== null,
   },
   delays: {
     userLoadTimeout: USER_LOAD_TIMEOUT_MS,
@@ -82,30 +100,32 @@ export const sessionMachine = setup({
   context: { user: null, flags: null, error: null },
   initial: 'checkingUser',
   on: {
-    // Both events carry a fresh auth-service token; re-entering the exchange restarts it with the newest one.
-    'auth.signedIn': { target: '.exchangingToken' },
-    'auth.tokenRefreshed': { target: '.exchangingToken' },
+    // Both events carry a fresh auth-service token; re-entering the sign-in restarts it with the newest one.
+    'auth.signedIn': { target: '.signingIn' },
+    'auth.tokenRefreshed': { target: '.signingIn' },
     'auth.passwordRecovery': { actions: 'goToReset' },
   },
   states: {
     checkingUser: {
-      initial: 'loading',
+      ...loadingAtMostUntilTheCap,
       invoke: {
         src: 'loadUser',
         onDone: { target: 'signedIn', actions: { type: 'storeUser', params: ({ event }) => event.output } },
-        // No server session is the ordinary anonymous visit, not an error to show.
-        onError: { target: 'anonymous', actions: 'clearUser' },
+        onError: [
+          // No server session is the ordinary anonymous visit, not an error to show.
+          {
+            guard: { type: 'isUnauthenticated', params: ({ event }) => ({ error: event.error }) },
+            target: 'anonymous',
+            actions: 'clearUser',
+          },
+          // Anything else (5xx, network, an answer of the wrong shape) is said, not passed off as anonymous [product: MSG-SESSION-4].
+          {
+            target: 'checkFailed',
+            actions: ['clearUser', { type: 'showError', params: { text: SESSION_CHECK_FAILED } }],
+          },
+        ],
       },
       on: { 'auth.signedOut': { target: 'loggingOut' } },
-      states: {
-        loading: {
-          tags: ['loading'],
-          // The page must not wait on a slow identity call for more than 7 s (SPEC section 9).
-          after: { userLoadTimeout: { target: 'overdue' } },
-        },
-        // Pages render as anonymous while the answer, if it ever comes, is still awaited.
-        overdue: {},
-      },
     },
     anonymous: {
       on: {
@@ -113,38 +133,58 @@ export const sessionMachine = setup({
         'session.reload': { target: 'reloadingUser' },
       },
     },
-    exchangingToken: {
-      tags: ['loading'],
-      entry: 'clearError',
-      invoke: {
-        src: 'exchangeToken',
-        input: ({ event }) => {
-          assertEvent(event, ['auth.signedIn', 'auth.tokenRefreshed']);
-          return { accessToken: event.accessToken };
-        },
-        onDone: { target: 'loadingSignedInUser' },
-        // A refused exchange may still leave an older server session in place; loading the user decides.
-        onError: { target: 'loadingSignedInUser' },
+    // Shown as anonymous, with the error; a reload (or a sign-in) tries again.
+    checkFailed: {
+      on: {
+        'auth.signedOut': { target: 'loggingOut' },
+        'session.reload': { target: 'reloadingUser' },
       },
-      on: { 'auth.signedOut': { target: 'loggingOut' } },
     },
-    loadingSignedInUser: {
-      tags: ['loading'],
-      invoke: {
-        src: 'loadUser',
-        onDone: { target: 'signedIn', actions: { type: 'storeUser', params: ({ event }) => event.output } },
-        onError: {
-          target: 'discardingSession',
-          actions: {
-            type: 'storeError',
-            params: ({ event }) => ({
-              error: event.error,
-              fallback: 'Could not load your account after sign-in.',
-            }),
+    // The auth service signed someone in: trade its token for a server session, then load the user. The 7 s cap
+    // runs over both steps together, in its own region.
+    signingIn: {
+      type: 'parallel',
+      entry: 'clearError',
+      on: { 'auth.signedOut': { target: 'loggingOut' } },
+      states: {
+        steps: {
+          initial: 'exchangingToken',
+          states: {
+            exchangingToken: {
+              invoke: {
+                src: 'exchangeToken',
+                input: ({ event }) => {
+                  assertEvent(event, ['auth.signedIn', 'auth.tokenRefreshed']);
+                  return { accessToken: event.accessToken };
+                },
+                onDone: { target: 'loadingUser' },
+                // A refused exchange may still leave an older server session in place; loading the user decides.
+                onError: { target: 'loadingUser' },
+              },
+            },
+            loadingUser: {
+              invoke: {
+                src: 'loadUser',
+                onDone: {
+                  target: '#session.signedIn',
+                  actions: { type: 'storeUser', params: ({ event }) => event.output },
+                },
+                onError: {
+                  target: '#session.discardingSession',
+                  actions: {
+                    type: 'storeError',
+                    params: ({ event }) => ({
+                      error: event.error,
+                      fallback: 'Could not load your account after sign-in.',
+                    }),
+                  },
+                },
+              },
+            },
           },
         },
+        patience: loadingAtMostUntilTheCap,
       },
-      on: { 'auth.signedOut': { target: 'loggingOut' } },
     },
     // The auth service says signed in but the server has no user: sign out everywhere so both sides agree.
     discardingSession: {
@@ -168,9 +208,9 @@ export const sessionMachine = setup({
         'session.reload': { target: 'reloadingUser' },
       },
     },
-    // Keeps the current user while reloading; the guard waits so it never acts on stale onboarding flags.
+    // Keeps the current user while reloading; the guard waits (at most 7 s) so it never acts on stale flags.
     reloadingUser: {
-      tags: ['loading'],
+      ...loadingAtMostUntilTheCap,
       entry: 'clearError',
       invoke: {
         src: 'loadUser',
@@ -196,7 +236,8 @@ export const sessionMachine = setup({
     reloadFailed: {
       on: {
         'auth.signedOut': { target: 'loggingOut' },
-        'session.signOut': { target: 'signingOut' },
+        // Only someone who is signed in can sign out (the account menu is theirs).
+        'session.signOut': { guard: 'hasUser', target: 'signingOut' },
         'session.reload': { target: 'reloadingUser' },
       },
     },
@@ -207,7 +248,7 @@ export const sessionMachine = setup({
       invoke: {
         src: 'signOut',
         onDone: { target: 'anonymous', actions: ['clearUser', 'goToLanding'] },
-        // Signing out must always end signed out locally (SPEC: on logout failure it goes to Landing).
+        // Signing out must always end signed out locally: on logout failure it goes to Landing [product: SET-10].
         onError: {
           target: 'anonymous',
           actions: [

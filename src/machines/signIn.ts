@@ -6,14 +6,16 @@ import {
   errorMessage,
   googleSignInFailureText,
   isAlreadyConfirmedError,
+  isOtherAccount,
+  signedInAsOtherText,
   signInFailureText,
 } from '../domain/messages';
 
 /**
- * The sign-in dialog (SPEC sections 2, 5 and 8): password sign-in, Google sign-in, the password-reset e-mail and
+ * The sign-in dialog [product: SIGNIN, MSG-SIGNIN]: password sign-in, Google sign-in, the password-reset e-mail and
  * the resend of the sign-up confirmation. A successful sign-in only closes the dialog: supabase-js then reports
  * SIGNED_IN and the session machine trades the token for a server session. The actors and `prepareAuthService`
- * are provided where the app is composed (src/services/sign-in-actors.ts), `closeDialog` by the view.
+ * are provided by the composition root (src/app/flows.ts); the view closes the dialog when the flow is `done`.
  */
 
 export interface Credentials {
@@ -27,12 +29,18 @@ export interface PasswordSignIn {
 }
 
 /**
- * How starting Google sign-in went. The auth service may refuse (supabase-js answers `{ error }`); that is told
- * apart from failing to reach it (the actor rejects), because SPEC section 8 words the two differently.
+ * How starting Google sign-in went. The auth service may refuse (supabase-js answers `{ error }`); that is told apart
+ * from failing to reach it (the actor rejects), because the product words the two differently [product: MSG-SIGNIN-5].
  */
 export type GoogleSignInStart = { refused: false } | { refused: true; message: string | null };
 
+export interface SignInInput {
+  /** The address of whoever is signed in already; null for a visitor. */
+  signedInEmail: string | null;
+}
+
 export interface SignInContext {
+  signedInEmail: string | null;
   /** What went wrong with the last attempt; cleared when the next one starts. */
   error: string | null;
   /** Good news about the last request (e-mail sent); cleared like `error`. */
@@ -59,7 +67,10 @@ const addressOf = (event: SignInEvent) => {
  * What is wrong with what the visitor typed for this request (the contract's first message, e-mail before
  * password), or null when it can go ahead.
  */
-function problemOf(event: SignInEvent): string | null {
+function problemOf(context: SignInContext, event: SignInEvent): string | null {
+  if (event.type === 'form.submit' && isOtherAccount(context.signedInEmail, event.email)) {
+    return signedInAsOtherText(context.signedInEmail ?? '', event.email.trim().toLowerCase());
+  }
   const result =
     event.type === 'form.submit'
       ? v.safeParse(signInFormSchema, credentialsOf(event), { abortEarly: true })
@@ -74,8 +85,9 @@ const notProvided = (name: string) => () => {
 export const signInMachine = setup({
   types: {
     context: {} as SignInContext,
+    input: {} as SignInInput,
     events: {} as SignInEvent,
-    tags: {} as 'busy',
+    tags: {} as 'busy' | 'signingIn' | 'goingToGoogle' | 'requestingReset' | 'resending' | 'done',
   },
   actors: {
     signInWithPassword: fromPromise<PasswordSignIn, Credentials>(notProvided('signInWithPassword')),
@@ -88,16 +100,14 @@ export const signInMachine = setup({
   },
   actions: {
     showError: assign((_, params: { text: string }) => ({ error: params.text, notice: null })),
-    showProblem: assign(({ event }) => ({ error: problemOf(event), notice: null })),
+    showProblem: assign(({ context, event }) => ({ error: problemOf(context, event), notice: null })),
     showNotice: assign((_, params: { text: string }) => ({ error: null, notice: params.text })),
     clearFeedback: assign({ error: null, notice: null }),
     /** Starts loading the auth-service client while the visitor types; provided by the app. */
     prepareAuthService: () => {},
-    /** Closes the dialog; provided by the view. */
-    closeDialog: () => {},
   },
   guards: {
-    isIncomplete: ({ event }) => problemOf(event) !== null,
+    isIncomplete: ({ context, event }) => problemOf(context, event) !== null,
     isUnconfirmed: (_, signIn: PasswordSignIn) => !signIn.emailConfirmed,
     wasRefused: (_, start: GoogleSignInStart) => start.refused,
     isAlreadyConfirmed: (_, params: { error: unknown }) =>
@@ -105,7 +115,7 @@ export const signInMachine = setup({
   },
 }).createMachine({
   id: 'signIn',
-  context: { error: null, notice: null },
+  context: ({ input }) => ({ signedInEmail: input.signedInEmail, error: null, notice: null }),
   entry: 'prepareAuthService',
   initial: 'editing',
   states: {
@@ -124,7 +134,7 @@ export const signInMachine = setup({
       },
     },
     signingIn: {
-      tags: ['busy'],
+      tags: ['busy', 'signingIn'],
       entry: 'clearFeedback',
       invoke: {
         src: 'signInWithPassword',
@@ -145,21 +155,22 @@ export const signInMachine = setup({
         },
       },
     },
-    // An unconfirmed address must not stay signed in (SPEC section 5); the outcome of the sign-out changes nothing.
+    // An unconfirmed address must not stay signed in [product: SIGNIN-6]; the outcome of the sign-out changes nothing.
     discardingUnconfirmed: {
-      tags: ['busy'],
+      tags: ['busy', 'signingIn'],
       invoke: {
         src: 'signOut',
         onDone: { target: 'editing', actions: { type: 'showError', params: { text: EMAIL_NOT_CONFIRMED } } },
         onError: { target: 'editing', actions: { type: 'showError', params: { text: EMAIL_NOT_CONFIRMED } } },
       },
     },
+    // The dialog's work is done; its view closes it.
     signedIn: {
       type: 'final',
-      entry: 'closeDialog',
+      tags: ['done'],
     },
     startingGoogle: {
-      tags: ['busy'],
+      tags: ['busy', 'goingToGoogle'],
       entry: 'clearFeedback',
       invoke: {
         src: 'startGoogleSignIn',
@@ -188,10 +199,10 @@ export const signInMachine = setup({
     // The browser is navigating to Google's account chooser; the dialog stays busy until the page goes.
     leavingForGoogle: {
       type: 'final',
-      tags: ['busy'],
+      tags: ['busy', 'goingToGoogle'],
     },
     requestingReset: {
-      tags: ['busy'],
+      tags: ['busy', 'requestingReset'],
       entry: 'clearFeedback',
       invoke: {
         src: 'requestPasswordReset',
@@ -207,7 +218,7 @@ export const signInMachine = setup({
       },
     },
     resendingConfirmation: {
-      tags: ['busy'],
+      tags: ['busy', 'resending'],
       entry: 'clearFeedback',
       invoke: {
         src: 'resendConfirmation',
@@ -246,3 +257,8 @@ export type SignInSnapshot = SnapshotFrom<SignInMachine>;
 export const selectError = (snapshot: SignInSnapshot) => snapshot.context.error;
 export const selectNotice = (snapshot: SignInSnapshot) => snapshot.context.notice;
 export const selectIsBusy = (snapshot: SignInSnapshot) => snapshot.hasTag('busy');
+export const selectIsSigningIn = (snapshot: SignInSnapshot) => snapshot.hasTag('signingIn');
+export const selectIsGoingToGoogle = (snapshot: SignInSnapshot) => snapshot.hasTag('goingToGoogle');
+export const selectIsRequestingReset = (snapshot: SignInSnapshot) => snapshot.hasTag('requestingReset');
+export const selectIsResending = (snapshot: SignInSnapshot) => snapshot.hasTag('resending');
+export const selectIsDone = (snapshot: SignInSnapshot) => snapshot.hasTag('done');

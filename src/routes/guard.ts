@@ -1,3 +1,4 @@
+import { type AppPath, isOnPage, pageNames, paths } from '../domain/pages';
 import type { SessionActorRef, SessionSnapshot } from '../machines/session';
 import {
   selectIsAdmin,
@@ -5,12 +6,11 @@ import {
   selectOnboardingRequired,
   selectUser,
 } from '../machines/session-selectors';
-import { type AppPath, isOnPage, pageNames, paths } from './paths';
-import type { SessionPort } from './session-port';
+import type { SessionPort } from '../ui/app-context';
 
 /**
- * The guard of SPEC section 2 as pure decisions over a settled session snapshot, plus the wait for the session to
- * settle. Route modules turn a decision into a redirect.
+ * The guard [product: ROUTE-9, ROUTE-10, ROUTE-11] as pure decisions over a settled session snapshot, plus the wait for
+ * the session to settle. Route modules turn a decision into a redirect.
  */
 
 /**

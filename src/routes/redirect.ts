@@ -1,4 +1,4 @@
-import { paths } from './paths';
+import { paths } from '../domain/pages';
 
 /**
  * Redirect targets that come from the address or from storage are attacker-controlled: only a path on this origin

@@ -5,7 +5,9 @@ import {
   type RouterHistory,
   redirect,
 } from '@tanstack/react-router';
+import { type AppPath, canonicalPagePath, paths } from '../domain/pages';
 import type { SessionSnapshot } from '../machines/session';
+import type { AppContext, SessionPort } from '../ui/app-context';
 import { LandingPage } from '../ui/landing/LandingPage';
 import { AdminCheckPending, GuardPending, PENDING_GRACE_MS } from '../ui/shell/PendingNotice';
 import {
@@ -15,14 +17,11 @@ import {
   rootPathRedirect,
   settledSession,
 } from './guard';
-import type { AppPath } from './paths';
-import { paths } from './paths';
-import { type RouterContext, rootRoute } from './root';
+import { rootRoute } from './root';
 import { landingSearchSchema } from './search';
-import type { SessionPort } from './session-port';
 
 /**
- * The route table of SPEC section 2. The landing page is in the first load; every other page is a lazy chunk.
+ * The route table [product: ROUTE]. The landing page is in the first load; every other page is a lazy chunk.
  * Matching is case-insensitive (the router's default, kept on purpose): /billing shows the Billing page.
  */
 
@@ -53,7 +52,7 @@ const landingRoute = createRoute({
   component: LandingPage,
 });
 
-/** The guard of SPEC section 2, as a pathless layout around every signed-in page. */
+/** The guard [product: ROUTE-9, ROUTE-10, ROUTE-11], as a pathless layout around every signed-in page. */
 const guardedRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'guarded',
@@ -92,13 +91,26 @@ const onboardingRoute = createRoute({
   component: lazyRouteComponent(() => import('../ui/pages/OnboardingPage'), 'OnboardingPage'),
 });
 
-/** No guard wrapper (SPEC): the page checks the admin role itself. */
+/** No guard wrapper: the page checks the admin role itself [product: ROUTE-7]. */
 const adminRefundsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: paths.adminRefunds,
   beforeLoad: ({ context }) => whenSettled(context.session, adminPageRedirect),
   pendingComponent: AdminCheckPending,
   component: lazyRouteComponent(() => import('../ui/pages/AdminRefundsPage'), 'AdminRefundsPage'),
+});
+
+/**
+ * Any other address shows the page its last segment names, Landing by default [product: ROUTE-12, ROUTE-20]: /foo/Billing shows
+ * Billing, /Admin-Refunds shows AdminRefunds, /nowhere shows Landing. It moves to that page's own address, keeping
+ * the query and hash, so the page's guard and search rules apply as usual.
+ */
+const otherPathRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$',
+  beforeLoad: ({ location }) => {
+    throw redirect({ to: canonicalPagePath(location.pathname), search: true, hash: true, replace: true });
+  },
 });
 
 const resetRoute = createRoute({
@@ -113,16 +125,19 @@ export const routeTree = rootRoute.addChildren([
   guardedRoute.addChildren([dashboardRoute, profileRoute, billingRoute, settingsRoute, onboardingRoute]),
   adminRefundsRoute,
   resetRoute,
+  otherPathRoute,
 ]);
 
-export interface AppRouterOptions extends RouterContext {
+export interface AppRouterOptions {
+  /** What every route and view can reach (built by src/app/root.ts). */
+  context: AppContext;
   /** Default: the browser's history; tests pass a memory history. */
   history?: RouterHistory;
   /** The landing page's build-time render: no window, yet the browser's tree (which it will hydrate). */
   buildTime?: { origin: string };
 }
 
-export function createAppRouter({ history, buildTime, ...context }: AppRouterOptions) {
+export function createAppRouter({ history, buildTime, context }: AppRouterOptions) {
   return createRouter({
     routeTree,
     context,

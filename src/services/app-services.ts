@@ -2,13 +2,15 @@ import type { SessionEvent } from '../machines/session';
 import { createAuthApi } from './api/auth';
 import { createApiClient } from './api/client';
 import { createAuthService } from './auth-service';
-import { buildConfig, createRuntimeConfigLoader } from './config';
+import { buildConfig } from './build-config';
+import { createRuntimeConfigLoader } from './config';
+import type { AppEffects } from './flow-deps';
 import { createSessionEffects } from './session-effects';
 import { createSignInEffects, type SignInEffectDeps } from './sign-in-effects';
 
 /**
- * Every I/O service of the SPA, built once. This module and its imports (ky, the contract schemas) are loaded on
- * demand by src/bootstrap.ts, keeping them out of the landing page's first-load JS.
+ * Every I/O service of the SPA, built once by the composition root (src/app/root.tsx). This module and its imports
+ * (ky, the contract schemas) are loaded on demand, keeping them out of the landing page's first-load JS.
  */
 export function createAppServices({
   onAuthEvent,
@@ -23,7 +25,8 @@ export function createAppServices({
   const authApi = createAuthApi(apiClient, { authServiceToken: authService.accessToken });
   const sessionEffects = createSessionEffects({ authApi, authService });
   const signInEffects = createSignInEffects({ authService, returnTo });
-  return { apiClient, runtimeConfig, authService, authApi, sessionEffects, signInEffects };
+  const effects: AppEffects = { session: sessionEffects, signIn: signInEffects };
+  return { runtimeConfig, effects, startAuthService: () => authService.client() };
 }
 
 export type AppServices = ReturnType<typeof createAppServices>;

@@ -1,18 +1,23 @@
 import { fromPromise } from 'xstate';
+import { paths } from '../domain/pages';
 import type { LoadedUser } from '../machines/session';
-import type { SessionEffects } from './session-effects';
+import type { FlowDeps } from './flow-deps';
 
-/**
- * The session machine's actors. The effects arrive through `loadEffects` so the API client, the contract schemas
- * and ky sit in a chunk of their own, fetched in parallel with the first render instead of before it.
- */
-export function createSessionActors(loadEffects: () => Promise<SessionEffects>) {
+/** The session machine's actors and navigation, as the app provides them (src/app/flows.ts). */
+export function sessionImplementations({ effects, navigate }: FlowDeps) {
+  const session = async () => (await effects()).session;
   return {
-    loadUser: fromPromise<LoadedUser>(async () => (await loadEffects()).loadUser()),
-    exchangeToken: fromPromise<unknown, { accessToken: string }>(async ({ input }) =>
-      (await loadEffects()).exchangeToken(input.accessToken),
-    ),
-    signOut: fromPromise<void>(async () => (await loadEffects()).signOut()),
-    serverLogout: fromPromise<void>(async () => (await loadEffects()).serverLogout()),
+    actors: {
+      loadUser: fromPromise<LoadedUser>(async () => (await session()).loadUser()),
+      exchangeToken: fromPromise<unknown, { accessToken: string }>(async ({ input }) =>
+        (await session()).exchangeToken(input.accessToken),
+      ),
+      signOut: fromPromise<void>(async () => (await session()).signOut()),
+      serverLogout: fromPromise<void>(async () => (await session()).serverLogout()),
+    },
+    actions: {
+      goToReset: () => navigate(paths.reset),
+      goToLanding: () => navigate(paths.landing),
+    },
   };
 }

@@ -16,19 +16,21 @@ export interface SessionEffects {
 export interface SessionEffectDeps {
   authApi: Pick<AuthApi, 'meWithFlags' | 'ssoSupabase' | 'logout'>;
   authService: Pick<AuthService, 'signOut'>;
+  /** Where the locally stored user entry lives; default the browser's localStorage. */
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 }
 
-export function createSessionEffects({ authApi, authService }: SessionEffectDeps): SessionEffects {
+export function createSessionEffects({ authApi, authService, storage }: SessionEffectDeps): SessionEffects {
   const serverLogout = async () => {
-    // The local entry goes first: even if the server cannot be reached, this browser forgets the user.
-    clearLocalUser();
+    // The local entry goes first: even if the server cannot be reached, this browser forgets the user [product: SESSION-8].
+    clearLocalUser(storage);
     await authApi.logout();
   };
 
   return {
     loadUser: async () => {
       const { has_signup, onboarding_required, ...user } = await authApi.meWithFlags();
-      writeLocalUser(user);
+      writeLocalUser(user, storage);
       return { user, flags: { has_signup, onboarding_required } };
     },
     exchangeToken: (accessToken) => authApi.ssoSupabase(accessToken),

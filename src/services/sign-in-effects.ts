@@ -16,7 +16,7 @@ export interface SignInEffects {
 
 export interface SignInEffectDeps {
   authService: Pick<AuthService, 'client' | 'signOut'>;
-  /** Absolute addresses the auth service sends the visitor back to (SPEC section 7). */
+  /** Absolute addresses the auth service sends the visitor back to [product: AUTH-1, AUTH-3]. */
   returnTo: {
     /** After Google sign-in and after confirming the e-mail. */
     signIn: string;
@@ -45,7 +45,7 @@ export function createSignInEffects({ authService, returnTo }: SignInEffectDeps)
     startGoogleSignIn: async () => {
       const { error } = await (await auth()).signInWithOAuth({
         provider: 'google',
-        // The account chooser lets a visitor with several Google accounts pick one (SPEC section 7).
+        // The account chooser lets a visitor with several Google accounts pick one [product: AUTH-5].
         options: { redirectTo: returnTo.signIn, queryParams: { prompt: 'select_account' } },
       });
       return error ? { refused: true, message: error.message || null } : { refused: false };

@@ -2,9 +2,10 @@ import * as v from 'valibot';
 import { type PendingOnboarding, pendingOnboardingSchema } from '../../contract/signup';
 
 /**
- * Browser storage the SPEC names: the pending onboarding item (session storage, survives the trip through e-mail
- * confirmation in the same tab) and the locally stored user entry (local storage, cleared at logout). Storage is
- * user-editable, so everything read back is validated and a corrupted entry is dropped rather than trusted.
+ * Browser storage of the product [product: DATA-19, SET-9]: the pending onboarding item (session storage, survives the
+ * trip through e-mail confirmation in the same tab) and the locally stored user entry (local storage, cleared at
+ * logout). Storage is user-editable, so everything read back is validated and a corrupted entry is dropped rather than
+ * trusted.
  */
 
 export const PENDING_ONBOARDING_KEY = 'beacon.pendingOnboarding';

@@ -12,7 +12,7 @@ export interface AuthServiceSettings {
   supabaseAnonKey: string | null;
 }
 
-/** Names what is missing; SPEC section 7: "The auth service needs a URL and a public key or it errors." */
+/** Names what is missing: the auth service needs a URL and a public key or it errors [product: AUTH-7]. */
 export function assertAuthServiceConfigured(
   settings: AuthServiceSettings,
 ): asserts settings is { supabaseUrl: string; supabaseAnonKey: string } {

@@ -35,7 +35,8 @@ test.describe('signing in', () => {
     await dialog.getByLabel('Email').fill(account.email);
     await dialog.getByLabel('Password').fill(account.password);
     await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-    // The auth service refuses the password of an unconfirmed account; its message names 'confirm' (SPEC 8).
+    // The auth service refuses the password of an unconfirmed account; its message names 'confirm'
+    // [product: MSG-SIGNIN-2].
     await expect(
       dialog.getByText('Email not confirmed yet. Please check your inbox or resend the link.'),
     ).toBeVisible();

@@ -1,16 +1,46 @@
 import { relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
-import { writeCoverageRecord } from './lib/coverage-store';
-import { type ExecutionOptions, type ExecutionRecord, executePath, type StepObserver } from './lib/executor';
-import { type ActorOutcomes, createModelEvents } from './lib/model-events';
+import { type ViewRecord, writeCoverageRecord } from './lib/coverage-store';
+import {
+  type EffectsExpectation,
+  type ExecutionOptions,
+  type ExecutionRecord,
+  executePath,
+  type StepObserver,
+} from './lib/executor';
+import {
+  type ActorOutcomes,
+  acceptedEventTypes,
+  checkDelays,
+  checkEventFixtures,
+  createModelEvents,
+} from './lib/model-events';
 import { generateTransitionPaths, type ModelPath, serializeValueAndContext } from './lib/paths';
-import { listTransitions, type MachineTransition } from './lib/transitions';
+import { formatTransition, listTransitions, type MachineTransition } from './lib/transitions';
+import type { ModelView } from './lib/view-driver';
 
-export type { EffectLog } from './lib/doubles';
-export type { StepObservation, StepObserver } from './lib/executor';
+export { call, type Effect, type EffectLog, start } from './lib/doubles';
+export type { EffectsExpectation, StepObservation, StepObserver } from './lib/executor';
 export type { ModelPath } from './lib/paths';
 export type { MachineTransition } from './lib/transitions';
+export type { ModelView, RenderedView, User } from './lib/view-driver';
+
+/** The rendered view of one machine, typed by its events and snapshot (see ModelView). */
+export type MachineView<TMachine extends AnyStateMachine> = ModelView<
+  TMachine,
+  EventFromLogic<TMachine>,
+  SnapshotFrom<TMachine>
+>;
+
+/**
+ * A machine's view for the model: its rendered Mantine view (every path is then replayed through it too),
+ * `'none: <reason>'` for a machine no view shows, or `'pending: <reason>'` while its view is not wired yet.
+ */
+export type ViewDeclaration<TMachine extends AnyStateMachine> =
+  | MachineView<TMachine>
+  | `none: ${string}`
+  | `pending: ${string}`;
 
 type ActorNames<TMachine extends AnyStateMachine> = Extract<
   keyof TMachine['implementations']['actors'],
@@ -18,7 +48,10 @@ type ActorNames<TMachine extends AnyStateMachine> = Extract<
 >;
 
 export interface ModelTestOptions<TMachine extends AnyStateMachine> {
-  /** Payload variants of the machine's own events; an event type not listed is sent as `{ type }`. */
+  /**
+   * Payload variants of the machine's own events. Every event type the machine accepts needs at least one
+   * (an event without payload is listed as `{ type: 'x' }`), and none may be of a type it does not accept.
+   */
   events?: readonly EventFromLogic<TMachine>[];
   /** Outputs and errors each named actor may settle with; each one becomes a separate model event. */
   actors?: Partial<Record<ActorNames<TMachine>, ActorOutcomes>>;
@@ -29,8 +62,17 @@ export interface ModelTestOptions<TMachine extends AnyStateMachine> {
   states?: Readonly<Record<string, StepObserver<SnapshotFrom<TMachine>>>>;
   /** Observations per step label (`auth.signedIn`, `done:loadUser`, `error:signOut`, `after:userLoadTimeout`). */
   afterStep?: Readonly<Record<string, StepObserver<SnapshotFrom<TMachine>>>>;
+  /**
+   * The exact effects of the steps of each label, in order: `start(actor, input)` and `call(action, params)`.
+   * A step that has effects while its label has no entry fails; so does any difference.
+   */
+  effects?: Readonly<Record<string, EffectsExpectation<SnapshotFrom<TMachine>>>>;
+  /** The spec's value, in ms, of every named delay of the machine (`{ userLoadTimeout: 7000 }`). */
+  delays?: Readonly<Record<string, number>>;
   /** Implementations that replace the generated doubles, for actors the executor cannot settle itself. */
   provide?: ExecutionOptions['provide'];
+  /** The machine's view; `npm run test:model` requires every model test to declare one (or say why none). */
+  view?: ViewDeclaration<TMachine>;
 }
 
 export interface TransitionCoverage {
@@ -49,6 +91,16 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
   machine: TMachine,
   options: ModelTestOptions<TMachine> = {},
 ) {
+  const problems = [
+    ...checkEventFixtures(machine, options.events ?? []),
+    ...checkDelays(machine, options.delays ?? {}),
+    ...checkPerformedEvents(machine, options.view),
+  ];
+  if (problems.length > 0) {
+    throw new Error(
+      `The model test of '${machine.id}' does not match the machine:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+    );
+  }
   const serializeState = (options.serializeState ?? serializeValueAndContext) as (
     snapshot: AnyMachineSnapshot,
   ) => string;
@@ -57,6 +109,8 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
   const transitions = listTransitions(machine);
   const record: ExecutionRecord = { takenTransitions: new Set(), observersRun: new Set() };
   const executionOptions = options as ExecutionOptions;
+  const view = typeof options.view === 'object' ? (options.view as unknown as ModelView) : undefined;
+  let viewPathsReplayed = 0;
 
   return {
     paths,
@@ -65,29 +119,75 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
     /** Executes one path on a fresh actor; rejects with the first step where the actor and model disagree. */
     runPath: (path: ModelPath) =>
       executePath(machine, path, modelEvents, serializeState, executionOptions, record),
+    /**
+     * Executes one path through the machine's rendered view (needs a DOM: the `model-view` vitest project);
+     * counts it as view-replayed once it passes.
+     */
+    runPathInView: async (path: ModelPath) => {
+      if (!view) throw new Error(`The model test of '${machine.id}' declares no rendered view.`);
+      if (typeof document === 'undefined')
+        throw new Error(
+          `Replaying '${machine.id}' through its view needs a DOM: name its model test *.test.tsx (vitest project model-view).`,
+        );
+      // Loaded only here: testing-library needs a DOM, and machines without a view run in plain node.
+      const { viewDriver } = await import('./lib/view-driver');
+      await executePath(
+        machine,
+        path,
+        modelEvents,
+        serializeState,
+        executionOptions,
+        record,
+        viewDriver(view),
+      );
+      viewPathsReplayed += 1;
+    },
     coverage: (): TransitionCoverage => ({
       machineId: machine.id,
       transitions,
       taken: transitions.filter((transition) => record.takenTransitions.has(transition.key)),
       untaken: transitions.filter((transition) => !record.takenTransitions.has(transition.key)),
     }),
+    /** What `npm run test:model`'s table needs from this run (the test file adds who it is). */
+    coverageRecord: () => ({
+      transitions,
+      takenKeys: [...record.takenTransitions],
+      paths: paths.length,
+      viewPathsReplayed,
+      view: describeView(options.view),
+    }),
     /** Declared observations that no step ever reached: an assertion that never runs proves nothing. */
     observersNeverRun: (): string[] =>
       [
         ...Object.keys(options.states ?? {}).map((key) => `state ${key}`),
         ...Object.keys(options.afterStep ?? {}).map((key) => `step ${key}`),
+        ...Object.keys(options.effects ?? {}).map((key) => `effects ${key}`),
+        ...Object.keys(view?.shows ?? {}).map((key) => `shows ${key}`),
       ].filter((key) => !record.observersRun.has(key)),
   };
 }
 
+/** A view that performs an event the machine does not accept acts out something no path will ever ask for. */
+function checkPerformedEvents(machine: AnyStateMachine, view: object | string | undefined): string[] {
+  if (typeof view !== 'object') return [];
+  const accepted = acceptedEventTypes(machine);
+  return Object.keys((view as ModelView).perform)
+    .filter((type) => !accepted.includes(type))
+    .map((type) => `the view's \`perform\` acts out '${type}', which the machine does not accept (stale).`);
+}
+
+function describeView(view: object | string | undefined): ViewRecord {
+  if (view === undefined) return { kind: 'undeclared' };
+  if (typeof view === 'object') return { kind: 'rendered' };
+  const [kind, ...words] = view.split(':');
+  const reason = words.join(':').trim();
+  // A declaration without its reason says nothing a reader could check.
+  return reason === '' ? { kind: 'undeclared' } : { kind: kind as 'none' | 'pending', reason };
+}
+
 /** Lists untaken transitions by source state, event and target, one a line. */
 export function formatUntaken(untaken: readonly MachineTransition[]): string {
-  return untaken
-    .map(
-      (transition) =>
-        `  ${transition.source}  --${transition.event}${transition.guard ? ` [${transition.guard}]` : ''}-->  ${transition.target}`,
-    )
-    .join('\n');
+  return untaken.map((transition) => `  ${formatTransition(transition)}`).join('\n');
 }
 
 /**
@@ -97,13 +197,18 @@ export function formatUntaken(untaken: readonly MachineTransition[]): string {
  */
 export function describeModel<TMachine extends AnyStateMachine>(
   machine: TMachine,
-  options: ModelTestOptions<TMachine> = {},
+  options: ModelTestOptions<TMachine> & Required<Pick<ModelTestOptions<TMachine>, 'view'>>,
 ): void {
   describe(`${machine.id} machine, model-based`, () => {
     const harness = createModelHarness(machine, options);
 
     for (const [index, path] of harness.paths.entries()) {
       it(`path ${index + 1}: ${path.description}`, () => harness.runPath(path));
+    }
+    if (typeof options.view === 'object') {
+      for (const [index, path] of harness.paths.entries()) {
+        it(`path ${index + 1} (view): ${path.description}`, () => harness.runPathInView(path));
+      }
     }
 
     it('takes every transition the machine declares', () => {
@@ -116,12 +221,10 @@ export function describeModel<TMachine extends AnyStateMachine>(
     });
 
     afterAll(() => {
-      const { transitions } = harness.coverage();
       writeCoverageRecord({
         machineId: machine.id,
         testFile: relative(process.cwd(), expect.getState().testPath ?? 'unknown'),
-        transitions,
-        takenKeys: [...harness.record.takenTransitions],
+        ...harness.coverageRecord(),
       });
     });
   });

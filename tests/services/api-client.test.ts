@@ -85,6 +85,20 @@ describe('the API client', () => {
     expect(JSON.parse(request?.body ?? '')).toEqual({ token: 't' });
   });
 
+  it('speaks JSON on every call: a GET, and a POST without a payload sends an empty JSON object', async () => {
+    const server = fakeServer();
+    const client = clientWith(server);
+
+    await client.get('/auth/me', okSchema);
+    await client.post('/auth/logout', okSchema);
+
+    expect(server.requests.map((request) => request.headers.get('content-type'))).toEqual([
+      'application/json',
+      'application/json',
+    ]);
+    expect(server.requests[1]?.body).toBe('{}');
+  });
+
   it('puts the CSRF header on PATCH and DELETE too', async () => {
     const server = fakeServer();
     const client = clientWith(server);

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/services/api/client';
-import { createRuntimeConfigLoader, parseBuildConfig } from '../../src/services/config';
+import { parseBuildConfig } from '../../src/services/build-config';
+import { createRuntimeConfigLoader } from '../../src/services/config';
 
 describe('the build configuration', () => {
   it("defaults the API base to '/api'", () => {

@@ -1,10 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAuthService } from '../../src/services/auth-service';
 import { createSessionEffects } from '../../src/services/session-effects';
+import { LOCAL_USER_KEY } from '../../src/services/storage';
 
 const user = { id: 'user-1', email: 'casey@example.com', full_name: 'Casey', role: 'user' as const };
 
+/** The browser's local storage, as a map the test can look into. */
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+    items,
+  };
+}
+
 function effectsWith(overrides: { logout?: () => Promise<void>; authSignOut?: () => Promise<void> } = {}) {
+  const storage = memoryStorage();
   const authApi = {
     meWithFlags: vi.fn(async () => ({
       ...user,
@@ -16,7 +29,7 @@ function effectsWith(overrides: { logout?: () => Promise<void>; authSignOut?: ()
     logout: vi.fn(overrides.logout ?? (async () => {})),
   };
   const authService = { signOut: vi.fn(overrides.authSignOut ?? (async () => {})) };
-  return { effects: createSessionEffects({ authApi, authService }), authApi, authService };
+  return { effects: createSessionEffects({ authApi, authService, storage }), authApi, authService, storage };
 }
 
 describe('the session effects', () => {
@@ -54,6 +67,26 @@ describe('the session effects', () => {
     await expect(effects.signOut()).rejects.toThrow('Server unreachable');
     expect(authService.signOut).toHaveBeenCalledOnce();
   });
+
+  it.each([
+    ['a sign-out', 'signOut'],
+    ['a logout after the auth service signed out', 'serverLogout'],
+  ] as const)(
+    'forgets the locally stored user at %s, even when the server cannot be reached',
+    async (_, step) => {
+      const { effects, storage } = effectsWith({
+        logout: async () => {
+          throw new Error('Server unreachable');
+        },
+      });
+      await effects.loadUser();
+      expect(JSON.parse(storage.items.get(LOCAL_USER_KEY) ?? 'null')).toMatchObject({ id: 'user-1' });
+
+      await expect(effects[step]()).rejects.toThrow('Server unreachable');
+
+      expect(storage.items.has(LOCAL_USER_KEY)).toBe(false);
+    },
+  );
 
   it('logs out of the server only on an auth-service SIGNED_OUT', async () => {
     const { effects, authApi, authService } = effectsWith();

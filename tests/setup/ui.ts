@@ -24,7 +24,10 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // Toasts live in a store shared by the whole page; one test's toast must not show in the next.
+  const { notifications } = await import('@mantine/notifications');
+  notifications.clean();
   vi.restoreAllMocks();
 });

@@ -1,10 +1,10 @@
 import { createInspector, type StatelyInspectionEvent } from '@statelyai/inspect';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise, type InspectionEvent, waitFor } from 'xstate';
-import { type LoadedUser, sessionMachine } from '../../src/machines/session';
-import { createAppActor } from '../../src/services/actors';
-import { createDeferredInspection, readInspectionRequest } from '../../src/services/inspection';
-import { inspectorOptions } from '../../src/services/inspection-stately';
+import { type Actor, createActor, fromPromise, type InspectionEvent, waitFor } from 'xstate';
+import { createDeferredInspection } from '../../src/app/inspection';
+import { readInspectionRequest } from '../../src/app/inspection-request';
+import { inspectorOptions } from '../../src/app/inspection-stately';
+import { type LoadedUser, type SessionActorRef, sessionMachine } from '../../src/machines/session';
 
 // The session machine with doubles: no server session at start, and an exchange that stays pending.
 const testSessionMachine = sessionMachine.provide({
@@ -19,10 +19,11 @@ const testSessionMachine = sessionMachine.provide({
 });
 
 const ACCESS_TOKEN = 'eyJ-secret-access-token';
+/** The session's state while it trades the token (the exchange stays pending in these tests). */
+const signingIn = { signingIn: { steps: 'exchangingToken', patience: 'waiting' } };
 
-/** Starts a session, lets it settle as anonymous, then reports a sign-in from the auth service. */
-async function signInThrough(session: ReturnType<typeof createAppActor<typeof testSessionMachine>>) {
-  session.start();
+/** Lets a started session settle as anonymous, then reports a sign-in from the auth service. */
+async function signInThrough(session: Actor<typeof testSessionMachine> | SessionActorRef) {
   await waitFor(session, (snapshot) => snapshot.matches('anonymous'));
   session.send({ type: 'auth.signedIn', accessToken: ACCESS_TOKEN });
 }
@@ -41,14 +42,14 @@ function recordsOf(received: StatelyInspectionEvent[], sessionId: string) {
 describe('Stately inspector', () => {
   afterEach(() => {
     vi.unstubAllEnvs();
-    vi.doUnmock('../../src/services/inspection-stately');
+    vi.doUnmock('../../src/app/inspection-stately');
     vi.resetModules();
   });
 
   it('receives the session actor, the events it is sent and the snapshots it goes through', async () => {
     const received: StatelyInspectionEvent[] = [];
     const inspector = createInspector({ send: (record) => received.push(record) }, inspectorOptions);
-    const session = createAppActor(testSessionMachine, { inspect: inspector.inspect });
+    const session = createActor(testSessionMachine, { inspect: inspector.inspect }).start();
 
     await signInThrough(session);
 
@@ -57,7 +58,7 @@ describe('Stately inspector', () => {
       expect(records.actors).toEqual(['session']);
       expect(records.events).toContain('auth.signedIn');
       expect(records.states).toEqual(
-        expect.arrayContaining([{ checkingUser: 'loading' }, 'anonymous', 'exchangingToken']),
+        expect.arrayContaining([{ checkingUser: 'waiting' }, 'anonymous', signingIn]),
       );
     });
     session.stop();
@@ -66,13 +67,11 @@ describe('Stately inspector', () => {
   it('never lets an access token reach the inspector', async () => {
     const received: StatelyInspectionEvent[] = [];
     const inspector = createInspector({ send: (record) => received.push(record) }, inspectorOptions);
-    const session = createAppActor(testSessionMachine, { inspect: inspector.inspect });
+    const session = createActor(testSessionMachine, { inspect: inspector.inspect }).start();
 
     await signInThrough(session);
 
-    await vi.waitFor(() =>
-      expect(recordsOf(received, session.sessionId).states).toContain('exchangingToken'),
-    );
+    await vi.waitFor(() => expect(recordsOf(received, session.sessionId).states).toContainEqual(signingIn));
     const signIn = received.find(
       (record) => record.type === '@xstate.event' && record.event.type === 'auth.signedIn',
     );
@@ -81,19 +80,20 @@ describe('Stately inspector', () => {
     session.stop();
   });
 
-  it('attaches every actor createAppActor makes when VITE_INSPECT asks for it', async () => {
+  it('attaches the actors the composition root makes when VITE_INSPECT asks for it', async () => {
     vi.stubEnv('VITE_INSPECT', 'ws');
     const received: StatelyInspectionEvent[] = [];
     const requests: unknown[] = [];
-    vi.doMock('../../src/services/inspection-stately', () => ({
+    vi.doMock('../../src/app/inspection-stately', () => ({
       createStatelyInspector: (request: unknown) => {
         requests.push(request);
         return createInspector({ send: (record) => received.push(record) }, inspectorOptions);
       },
     }));
     // Fresh modules: the app decides about inspection once, on first use.
-    const { createAppActor: createFreshAppActor } = await import('../../src/services/actors');
-    const session = createFreshAppActor(testSessionMachine);
+    const { createTestRoot } = await import('./render-app');
+    const root = createTestRoot('/Landing', {}, { actorOptions: undefined });
+    const session = await root.context.session.ready;
 
     await signInThrough(session);
 
@@ -101,7 +101,7 @@ describe('Stately inspector', () => {
       const records = recordsOf(received, session.sessionId);
       expect(records.actors).toEqual(['session']);
       expect(records.events).toContain('auth.signedIn');
-      expect(records.states).toContain('exchangingToken');
+      expect(records.states).toContainEqual(signingIn);
     });
     expect(requests).toEqual([{ transport: 'ws', url: 'ws://localhost:8080' }]);
     session.stop();
@@ -110,7 +110,7 @@ describe('Stately inspector', () => {
   it('leaves actors uninspected when nothing asks for inspection', async () => {
     // A developer's .env.local may turn inspection on; this test is about the default.
     vi.stubEnv('VITE_INSPECT', '');
-    const { getInspector } = await import('../../src/services/inspection');
+    const { getInspector } = await import('../../src/app/inspection');
     expect(getInspector()).toBeUndefined();
   });
 
@@ -118,7 +118,7 @@ describe('Stately inspector', () => {
     let finishLoading: (observer: { next: (event: InspectionEvent) => void }) => void = () => {};
     const forwarded: InspectionEvent[] = [];
     const inspect = createDeferredInspection(() => new Promise((resolve) => (finishLoading = resolve)));
-    const session = createAppActor(testSessionMachine, { inspect });
+    const session = createActor(testSessionMachine, { inspect }).start();
 
     await signInThrough(session);
     expect(forwarded).toEqual([]);

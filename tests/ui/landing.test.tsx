@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signedIn } from './render-app';
@@ -70,15 +70,31 @@ describe('the landing page navigation', () => {
     expect(await screen.findByRole('button', { name: 'Open account menu' })).toBeInTheDocument();
   });
 
-  it("offers the server's login page from 'Sign In' when the deployment has no auth service", async () => {
-    renderApp('/Landing?ref=nav');
+  it("goes to the server's login page from 'Sign In' when the deployment has no auth service", async () => {
+    const app = renderApp('/Landing?ref=nav');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Sign In' });
-    expect(await within(dialog).findByRole('link', { name: 'Continue to sign in' })).toHaveAttribute(
-      'href',
-      '/api/auth/login?redirect=%2FLanding%3Fref%3Dnav',
-    );
+    await waitFor(() => expect(app.leftTo).toEqual(['/api/auth/login?redirect=%2FLanding%3Fref%3Dnav']));
+  });
+
+  it('says so when the session cannot be checked, instead of passing the visitor off as signed out', async () => {
+    renderApp('/Landing', {
+      loadUser: async () => Promise.reject(Object.assign(new Error('Bad gateway'), { status: 502 })),
+    });
+
+    expect(
+      await screen.findByText(
+        'We could not check your session. Please reload the page or try again shortly.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('says nothing when there simply is no session', async () => {
+    const app = renderApp('/Landing');
+    await waitFor(() => expect(app.session.getSnapshot().matches('anonymous')).toBe(true));
+
+    expect(screen.queryByText(/could not check your session/)).not.toBeInTheDocument();
   });
 });

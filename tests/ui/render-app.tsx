@@ -2,17 +2,15 @@ import { createTheme, Menu, Modal } from '@mantine/core';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import * as v from 'valibot';
-import { createActor, fromPromise } from 'xstate';
 import { type CurrentUserInput, currentUserSchema } from '../../contract/user';
-import { type LoadedUser, sessionMachine } from '../../src/machines/session';
-import { sessionNavigation } from '../../src/routes/navigation';
-import { createAppRouter, rerunGuardsOnSessionChange } from '../../src/routes/router';
-import { createSessionPort } from '../../src/routes/session-port';
+import { type AppRootOptions, createAppRoot } from '../../src/app/root';
+import type { LoadedUser, SessionActorRef } from '../../src/machines/session';
+import type { SessionEffects } from '../../src/services/session-effects';
 import type { SignInEffects } from '../../src/services/sign-in-effects';
 import { AppProviders } from '../../src/ui/AppProviders';
 
 /** Menus and dialogs open and close at once in tests: no transitions to wait for. */
-const testTheme = createTheme({
+export const testTheme = createTheme({
   components: {
     Menu: Menu.extend({ defaultProps: { transitionProps: { duration: 0 }, hideDetached: false } }),
     Modal: Modal.extend({ defaultProps: { transitionProps: { duration: 0 } } }),
@@ -64,7 +62,7 @@ export interface AppDoubles {
    * to the server's login page. A request the test does not stub fails the test.
    */
   authService?: Partial<SignInEffects>;
-  /** Holds back the session actor's chunk until it resolves (default: loaded at once). */
+  /** Holds back the flows' chunk (and with it the session actor) until it resolves (default: loaded at once). */
   sessionChunk?: Promise<void>;
 }
 
@@ -83,41 +81,64 @@ function signInEffects(stubs: Partial<SignInEffects> = {}): SignInEffects {
   };
 }
 
-/**
- * The whole SPA at `path`: the real session and sign-in machines (only their actors' effects are doubles), the
- * real route tree with its guards, and the real providers.
- */
-export function renderApp(path: string, doubles: AppDoubles = {}) {
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        loadUser: fromPromise(() => (doubles.loadUser ?? (() => Promise.reject(noServerSession())))()),
-        exchangeToken: fromPromise<unknown, { accessToken: string }>(({ input }) =>
-          (doubles.exchangeToken ?? (async () => ({})))(input.accessToken),
-        ),
-        signOut: fromPromise(() => (doubles.signOut ?? (async () => {}))()),
-        serverLogout: fromPromise(() => (doubles.serverLogout ?? (async () => {}))()),
-      },
-      actions: sessionNavigation(() => router),
+function sessionEffects(doubles: AppDoubles): SessionEffects {
+  return {
+    loadUser: doubles.loadUser ?? (() => Promise.reject(noServerSession())),
+    exchangeToken: doubles.exchangeToken ?? (async () => ({})),
+    signOut: doubles.signOut ?? (async () => {}),
+    serverLogout: doubles.serverLogout ?? (async () => {}),
+  };
+}
+
+/** The composition root with doubles for every effect: what the browser builds, minus the network. */
+export function createTestRoot(path: string, doubles: AppDoubles = {}, options: AppRootOptions = {}) {
+  const leftTo: string[] = [];
+  const root = createAppRoot({
+    services: async () => ({
+      effects: { session: sessionEffects(doubles), signIn: signInEffects(doubles.authService) },
+      runtimeConfig: async () => ({
+        supabaseUrl: doubles.authService ? 'https://auth.example' : null,
+        supabaseAnonKey: doubles.authService ? 'anon-key' : null,
+        dashboardUrl: 'https://dash.example',
+      }),
     }),
-  );
-  const sessionPort = createSessionPort((doubles.sessionChunk ?? Promise.resolve()).then(() => session));
-  const router = createAppRouter({
-    session: sessionPort,
-    runtimeConfig: async () => ({
-      supabaseUrl: doubles.authService ? 'https://auth.example' : null,
-      supabaseAnonKey: doubles.authService ? 'anon-key' : null,
-      dashboardUrl: 'https://dash.example',
-    }),
-    signInEffects: async () => signInEffects(doubles.authService),
     history: createMemoryHistory({ initialEntries: [path] }),
+    actorOptions: {},
+    apiBase: '/api',
+    leaveTo: (url) => leftTo.push(url),
+    ...(doubles.sessionChunk
+      ? {
+          loadFlowsChunk: () =>
+            (doubles.sessionChunk ?? Promise.resolve()).then(() => import('../../src/app/flows')),
+        }
+      : {}),
+    ...options,
   });
-  rerunGuardsOnSessionChange(router, sessionPort);
-  session.start();
+  return { ...root, leftTo };
+}
+
+/**
+ * The whole SPA at `path`, built by the app's own composition root: the real machines and route tree with its
+ * guards, the real providers; only the effects behind the actors are doubles.
+ */
+export function renderApp(path: string, doubles: AppDoubles = {}, options: AppRootOptions = {}) {
+  const root = createTestRoot(path, doubles, options);
+  const { router, context } = root;
   const view = render(
     <AppProviders theme={testTheme}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...view, router, session, pathname: () => router.state.location.pathname };
+  return {
+    ...view,
+    router,
+    leftTo: root.leftTo,
+    /** The running session actor (throws before its chunk has loaded: wait for something on screen first). */
+    get session(): SessionActorRef {
+      const actor = context.session.current();
+      if (!actor) throw new Error('The session actor has not loaded yet.');
+      return actor;
+    },
+    pathname: () => router.state.location.pathname,
+  };
 }

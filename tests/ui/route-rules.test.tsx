@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { PAGE_NAMES, pagePath } from '../../src/domain/pages';
-import { pageNames, paths } from '../../src/routes/paths';
+import { PAGE_NAMES, pageNames, pagePath, paths } from '../../src/domain/pages';
 import { loginFallbackUrl, sanitizeRedirectPath } from '../../src/routes/redirect';
 import { landingSearchSchema } from '../../src/routes/search';
 
@@ -55,14 +54,18 @@ describe("the landing page's search parameters", () => {
     });
   });
 
-  it('treats anything but 1 or true as no signup request', () => {
-    expect(v.parse(landingSearchSchema, { show_signup: 'no' }).show_signup).toBe(false);
+  it.each([[''], ['1'], [0], ['no'], [{ x: 1 }]])(
+    'reads show_signup=%j as a signup request: its presence asks',
+    (value) => {
+      expect(v.parse(landingSearchSchema, { show_signup: value }).show_signup).toBe(true);
+    },
+  );
+
+  it('reads no signup request without show_signup', () => {
+    expect(v.parse(landingSearchSchema, {}).show_signup).toBeUndefined();
   });
 
-  it('drops malformed values instead of failing the page', () => {
-    expect(v.parse(landingSearchSchema, { show_signup: { x: 1 }, session_id: ['a'] })).toEqual({
-      show_signup: undefined,
-      session_id: undefined,
-    });
+  it('drops a malformed session_id instead of failing the page', () => {
+    expect(v.parse(landingSearchSchema, { session_id: ['a'] })).toEqual({ session_id: undefined });
   });
 });

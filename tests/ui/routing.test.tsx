@@ -46,6 +46,26 @@ describe('guarded pages', () => {
   });
 
   it.each([
+    ['/foo/Billing', '/Billing', 'Billing'],
+    ['/Admin-Refunds', '/AdminRefunds', 'Refund'],
+    ['/some/where/settings', '/Settings', 'Settings'],
+  ])('shows the page the last segment of %s names, at %s', async (path, pagePath, title) => {
+    const app = renderApp(path, { loadUser: async () => signedIn({ user: { role: 'admin' } }) });
+
+    expect(await screen.findByRole('heading', { name: new RegExp(title) })).toBeInTheDocument();
+    expect(app.pathname()).toBe(pagePath);
+  });
+
+  it('shows the landing page for an address that names no page, keeping its query', async () => {
+    const app = renderApp('/nowhere?ref=ad');
+
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/Landing');
+    expect(app.router.state.location.searchStr).toBe('?ref=ad');
+    expect(screen.queryByText(/not found/i)).not.toBeInTheDocument();
+  });
+
+  it.each([
     ['/Dashboard', 'Dashboard'],
     ['/Profile', 'Profile'],
     ['/Settings', 'Settings'],

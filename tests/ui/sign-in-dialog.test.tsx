@@ -53,6 +53,25 @@ describe('the sign-in dialog', () => {
     expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeInTheDocument();
   });
 
+  it('asks a signed-in customer to sign out before signing in with another address, sending nothing', async () => {
+    const signInWithPassword = vi.fn(async () => ({ emailConfirmed: true }));
+    renderApp('/Landing', { authService: { signInWithPassword }, loadUser: async () => signedIn() });
+    await screen.findByRole('button', { name: 'Open account menu' });
+    await act(async () => {
+      window.dispatchEvent(new Event('open-auth-modal'));
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Sign In' });
+    await within(dialog).findByLabelText('Email');
+    await fillIn(dialog, 'Other@Example.com', 'Secret123!');
+
+    await userEvent.click(button(dialog, 'Sign In'));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'You are currently signed in as casey@example.com. Please sign out first to continue with other@example.com.',
+    );
+    expect(signInWithPassword).not.toHaveBeenCalled();
+  });
+
   it('closes with its close button', async () => {
     await landingWith({});
     const dialog = await openDialog();

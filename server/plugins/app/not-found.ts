@@ -30,7 +30,7 @@ function isPageNavigation(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
-/** `/Landing` in any case, with or without a trailing slash (SPEC section 2: page names are case-insensitive). */
+/** `/Landing` in any case, with or without a trailing slash (page names are case-insensitive [product: ROUTE-12]). */
 function isLandingPage(url: string): boolean {
   return /^\/landing\/?$/i.test(url.split('?')[0] ?? '');
 }

@@ -14,7 +14,7 @@ const orgRoutes: FastifyPluginAsync = async (fastify) => {
     { onRequest: app.requireSession, schema: { response: { 200: responseSchema(orgResponseSchema) } } },
     async (request) => {
       const { user } = await signedIn(request);
-      // The profile's company wins; the company given at sign-up is the fallback (SPEC section 3).
+      // The profile's company wins; the company given at sign-up is the fallback [product: DATA-18].
       const company = user.company?.trim() || (await app.signups.findByEmail(user.email))?.company?.trim();
       return { name: company || NOT_SPECIFIED };
     },

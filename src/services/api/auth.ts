@@ -9,12 +9,12 @@ import {
 } from '../../../contract/user';
 import { type ApiClient, ApiError } from './client';
 
-/** The identity endpoints of the product API (SPEC section 7, docs/WIRE.md "Identity"). */
+/** The identity endpoints of the product API [product: API-3, API-4, API-6, API-7] (docs/WIRE.md "Identity"). */
 
 export interface AuthApiOptions {
   /**
    * The auth service's current access token, or null when there is no auth-service session (or no auth service).
-   * Used to recover a missing server session once (SPEC section 8).
+   * Used to recover a missing server session once [product: SESSION-4].
    */
   authServiceToken?: () => Promise<string | null>;
 }

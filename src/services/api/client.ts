@@ -4,12 +4,12 @@ import { apiErrorMessage } from '../../../contract/errors';
 import { csrfResponseSchema } from '../../../contract/session';
 
 /**
- * The product API client (SPEC sections 7 and 8, docs/WIRE.md): same-origin cookies, JSON, the double-submit CSRF
+ * The product API client [product: API-1, API-2] (docs/WIRE.md): same-origin cookies, JSON, the double-submit CSRF
  * token and the X-Requested-With marker on every non-GET request, answers parsed with the contract's schemas,
- * and one error type whose message follows SPEC section 8.
+ * and one error type whose message follows [product: MSG-API-1].
  */
 
-/** A failed API call: the message of SPEC section 8 plus the HTTP status and the parsed body. */
+/** A failed API call: the message of [product: MSG-API-1] plus the HTTP status and the parsed body. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
@@ -127,7 +127,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     credentials: 'include',
-    headers: { Accept: 'application/json' },
+    // Every call speaks JSON, bodiless ones included [product: API-1]; the server accepts no other body type.
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
     // Only GET is ever retried: repeating a POST or PATCH could repeat its effect.
     retry: { limit: options.getRetries ?? 1, methods: ['get'] },
     hooks: { beforeError: [({ error }) => toApiError(error)] },
@@ -167,7 +168,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const response = await client(path, {
         method,
         ...(requestOptions.searchParams ? { searchParams: requestOptions.searchParams } : {}),
-        ...(requestOptions.json === undefined ? {} : { json: requestOptions.json }),
+        // A mutation without a payload sends an empty JSON object: a JSON content type needs a JSON body.
+        ...(requestOptions.json !== undefined
+          ? { json: requestOptions.json }
+          : method === 'get'
+            ? {}
+            : { json: {} }),
       });
       const text = await response.text();
       const body: unknown = text === '' ? null : parseJson(text, request);

@@ -10,10 +10,10 @@ import { TopNav } from './TopNav';
 const SignInDialog = lazy(() => import('../sign-in/SignInDialog'));
 const AuthDialogPlaceholder = lazy(() => import('./AuthDialogPlaceholder'));
 
-/** Other parts of the page (and other scripts) ask for the sign-in dialog with this window event (SPEC section 2). */
+/** Other parts of the page (and other scripts) ask for the sign-in dialog with this window event [product: LAND-29]. */
 export const OPEN_SIGN_IN_EVENT = 'open-auth-modal';
 
-/** The public landing page (SPEC section 2). Sections keep their anchors so navigation and links can scroll. */
+/** The public landing page [product: LAND]. Sections keep their anchors so navigation and links can scroll. */
 export function LandingPage() {
   const [openDialog, setOpenDialog] = useState<'signIn' | 'signup' | null>(null);
   useWindowEvent(OPEN_SIGN_IN_EVENT, () => setOpenDialog('signIn'));

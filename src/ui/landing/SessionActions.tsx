@@ -2,9 +2,9 @@ import '@mantine/core/styles/Button.css';
 import { Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { paths } from '../../domain/pages';
 import { selectOnboardingRequired, selectUser } from '../../machines/session-selectors';
-import { paths } from '../../routes/paths';
-import { useSessionSnapshot } from '../AppContext';
+import { useSessionSnapshot } from '../app-context';
 import classes from './TopNav.module.css';
 
 // The account menu reads the actor with @xstate/react: it loads only for a signed-in user.

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { greetingName } from '../../domain/names';
 import type { SessionSnapshot } from '../../machines/session';
-import { useSessionActor } from '../AppContext';
+import { useSessionActor } from '../app-context';
 import { PageTitle } from './PageTitle';
 
 const selectGreetingName = (snapshot: SessionSnapshot) =>

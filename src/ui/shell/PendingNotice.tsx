@@ -2,7 +2,7 @@ import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Text.css';
 import { Center, Text } from '@mantine/core';
 
-/** What a page shows while its guard waits; the text is given by SPEC section 2. */
+/** What a page shows while its guard waits; the texts are [product: ROUTE-9, REFUND-2]. */
 export function PendingNotice({ text }: { text: string }) {
   return (
     <Center mih="50vh" role="status" aria-live="polite">

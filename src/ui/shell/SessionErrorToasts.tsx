@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { SessionSnapshot } from '../../machines/session';
-import { useSessionActor } from '../AppContext';
+import { useSessionActor } from '../app-context';
 import { showToast } from '../toasts/toast-host';
 
 const selectError = (snapshot: SessionSnapshot) => snapshot.context.error;

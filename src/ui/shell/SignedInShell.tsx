@@ -4,7 +4,7 @@ import '@mantine/core/styles/Avatar.css';
 import { Avatar, Container, Group } from '@mantine/core';
 import { Link, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { paths } from '../../routes/paths';
+import { paths } from '../../domain/pages';
 import classes from './SignedInShell.module.css';
 
 const UserMenu = lazy(() => import('../user-menu/UserMenu'));

@@ -1,16 +1,14 @@
 import '../styles/modal';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
-import { Button, Loader, Modal } from '@mantine/core';
+import { Loader, Modal } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
-import { Suspense } from 'react';
-import { loginFallbackUrl } from '../../routes/redirect';
-import { buildConfig } from '../../services/config';
-import { useHasAuthService } from '../AppContext';
+import { Suspense, useEffect } from 'react';
+import { useAppContext, useHasAuthService } from '../app-context';
 import { SignInForm } from './SignInForm';
 
 /**
- * The sign-in dialog of SPEC section 2. Loaded only when it opens, together with its machine and form, so neither
+ * The sign-in dialog [product: SIGNIN]. Loaded only when it opens, together with its machine and form, so neither
  * they nor supabase-js weigh on the landing page's first load.
  */
 export default function SignInDialog({
@@ -28,14 +26,18 @@ export default function SignInDialog({
   );
 }
 
-/** Without an auth service the server's own login page is the way in (docs/WIRE.md). */
+/** Without an auth service, sign-in goes to the server's own login page [product: API-16] (docs/WIRE.md). */
 function SignInChoice({ onClose }: { onClose: () => void }) {
   const hasAuthService = useHasAuthService();
-  const here = useRouterState({ select: (state) => state.location.href });
   if (hasAuthService) return <SignInForm onClose={onClose} />;
-  return (
-    <Button component="a" href={loginFallbackUrl(buildConfig.apiBase, here)}>
-      Continue to sign in
-    </Button>
-  );
+  return <LeaveForServerLogin />;
+}
+
+function LeaveForServerLogin() {
+  const { signInFallbackUrl, leaveTo } = useAppContext();
+  const here = useRouterState({ select: (state) => state.location.href });
+  useEffect(() => {
+    leaveTo(signInFallbackUrl(here));
+  }, [leaveTo, signInFallbackUrl, here]);
+  return <Loader size="sm" aria-label="Going to sign in" />;
 }

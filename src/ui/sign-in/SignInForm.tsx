@@ -5,43 +5,39 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Group.css';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { selectUser } from '../../machines/session-selectors';
 import {
-  type SignInSnapshot,
   selectError,
   selectIsBusy,
+  selectIsDone,
+  selectIsGoingToGoogle,
+  selectIsRequestingReset,
+  selectIsResending,
+  selectIsSigningIn,
   selectNotice,
-  signInMachine,
 } from '../../machines/signIn';
-import { getInspector } from '../../services/inspection';
-import { createSignInImplementations } from '../../services/sign-in-actors';
-import { useSignInEffects } from '../AppContext';
-
-const selectSigningIn = (s: SignInSnapshot) => s.matches('signingIn') || s.matches('discardingUnconfirmed');
-const selectGoingToGoogle = (s: SignInSnapshot) =>
-  s.matches('startingGoogle') || s.matches('leavingForGoogle');
-const selectRequestingReset = (s: SignInSnapshot) => s.matches('requestingReset');
-const selectResending = (s: SignInSnapshot) => s.matches('resendingConfirmation');
+import { useSessionSnapshot } from '../app-context';
+import { useFlow } from '../use-flow';
 
 /** E-mail and password, Google, the reset e-mail and the confirmation resend; it renders the machine's state. */
 export function SignInForm({ onClose }: { onClose: () => void }) {
-  const loadEffects = useSignInEffects();
-  const [logic] = useState(() => {
-    const implementations = createSignInImplementations(loadEffects);
-    return signInMachine.provide({
-      actors: implementations.actors,
-      actions: { ...implementations.actions, closeDialog: onClose },
-    });
+  const session = useSessionSnapshot();
+  const signIn = useFlow('signIn', {
+    input: { signedInEmail: (session && selectUser(session)?.email) ?? null },
   });
-  const signIn = useActorRef(logic, { inspect: getInspector() });
+  const done = useSelector(signIn, selectIsDone);
+  useEffect(() => {
+    if (done) onClose();
+  }, [done, onClose]);
   const error = useSelector(signIn, selectError);
   const notice = useSelector(signIn, selectNotice);
   const busy = useSelector(signIn, selectIsBusy);
-  const signingIn = useSelector(signIn, selectSigningIn);
-  const goingToGoogle = useSelector(signIn, selectGoingToGoogle);
-  const requestingReset = useSelector(signIn, selectRequestingReset);
-  const resending = useSelector(signIn, selectResending);
+  const signingIn = useSelector(signIn, selectIsSigningIn);
+  const goingToGoogle = useSelector(signIn, selectIsGoingToGoogle);
+  const requestingReset = useSelector(signIn, selectIsRequestingReset);
+  const resending = useSelector(signIn, selectIsResending);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 

@@ -1,7 +1,7 @@
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 
-/** SPEC section 9: at most 20 toasts at once. */
+/** At most 20 toasts at once [product: LIMIT-20]. */
 export const TOAST_LIMIT = 20;
 
 export default function Toasts() {

@@ -7,17 +7,17 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
 import { displayName, initials } from '../../domain/names';
+import { paths } from '../../domain/pages';
 import type { SessionSnapshot } from '../../machines/session';
 import { selectIsSigningOut } from '../../machines/session-selectors';
-import { paths } from '../../routes/paths';
-import { useDashboardUrl, useSessionActor } from '../AppContext';
+import { useDashboardUrl, useSessionActor } from '../app-context';
 
 const selectInitials = (snapshot: SessionSnapshot) => {
   const user = snapshot.context.user;
   return initials(user ? displayName(user) : null);
 };
 
-/** The avatar menu of SPEC section 2. Loaded on demand: only signed-in visitors ever see it. */
+/** The avatar menu [product: LAND-17, LAND-18, LAND-19]. Loaded on demand: only signed-in visitors ever see it. */
 export default function UserMenu() {
   const session = useSessionActor();
   const userInitials = useSelector(session, selectInitials);

@@ -1,20 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { MachineTransition } from './transitions';
 
 /**
  * Model test files run in separate workers; each leaves what its machine's actors did here, and
  * scripts/model-coverage.ts turns the records into the coverage table after the run.
  */
-export const COVERAGE_DIR = fileURLToPath(new URL('../../../.data/coverage', import.meta.url));
+// import.meta.dirname, not import.meta.url: under happy-dom (model tests with a view) the URL is not a file URL.
+export const COVERAGE_DIR = join(import.meta.dirname, '../../../.data/coverage');
 export const RAW_RECORDS_DIR = `${COVERAGE_DIR}/model-raw`;
+
+/** What a model test says about its machine's view. */
+export type ViewRecord =
+  | { kind: 'rendered' }
+  | { kind: 'none'; reason: string }
+  | { kind: 'pending'; reason: string }
+  | { kind: 'undeclared' };
 
 export interface CoverageRecord {
   machineId: string;
   testFile: string;
   transitions: MachineTransition[];
   takenKeys: string[];
+  /** Paths generated for the machine, and how many of them passed through its rendered view. */
+  paths: number;
+  viewPathsReplayed: number;
+  view: ViewRecord;
 }
 
 export function writeCoverageRecord(record: CoverageRecord): void {

@@ -1,9 +1,32 @@
 import { type AnyStateMachine, fromPromise } from 'xstate';
 
-/** One side effect the machine asked for while a path ran, in the order it happened. */
+/**
+ * One side effect the machine asked for while a path ran, in the order it happened: a named actor started with
+ * its input, or a named custom action called with its params. Tests write them with `start` and `call`.
+ */
 export type Effect =
-  | { kind: 'action'; name: string; params: unknown }
-  | { kind: 'invoke'; src: string; id: string; input: unknown };
+  | { kind: 'start'; actor: string; input: unknown }
+  | { kind: 'call'; action: string; params: unknown };
+
+/** The effect of starting the named actor `actor` with `input` (leave it out for an actor without input). */
+export const start = (actor: string, input?: unknown): Effect => ({ kind: 'start', actor, input });
+
+/** The effect of calling the named custom action `action` with `params` (leave it out when it has none). */
+export const call = (action: string, params?: unknown): Effect => ({ kind: 'call', action, params });
+
+/** `start loadUser({...})`, `call goToReset()`: how effects read in failure messages. */
+export function formatEffects(effects: readonly Effect[]): string {
+  if (effects.length === 0) return '(none)';
+  return effects
+    .map((effect) => {
+      const [verb, name, argument] =
+        effect.kind === 'start'
+          ? ['start', effect.actor, effect.input]
+          : ['call', effect.action, effect.params];
+      return `${verb} ${name}(${argument === undefined ? '' : JSON.stringify(argument)})`;
+    })
+    .join(', ');
+}
 
 /** The effects of a path (or of one step of it), with the questions tests usually ask of them. */
 export class EffectLog {
@@ -11,12 +34,14 @@ export class EffectLog {
 
   /** Names of the named custom actions that ran, e.g. `['goToReset']`. */
   actionNames(): string[] {
-    return this.entries.flatMap((effect) => (effect.kind === 'action' ? [effect.name] : []));
+    return this.entries.flatMap((effect) => (effect.kind === 'call' ? [effect.action] : []));
   }
 
-  /** Invocations of one named actor, with the input the machine gave it. */
-  invocations(src: string): Array<Extract<Effect, { kind: 'invoke' }>> {
-    return this.entries.flatMap((effect) => (effect.kind === 'invoke' && effect.src === src ? [effect] : []));
+  /** The inputs one named actor was started with, in order. */
+  inputsOf(actor: string): unknown[] {
+    return this.entries.flatMap((effect) =>
+      effect.kind === 'start' && effect.actor === actor ? [effect.input] : [],
+    );
   }
 }
 
@@ -50,7 +75,7 @@ export function createDoubles(machine: AnyStateMachine): Doubles {
       fromPromise<unknown, unknown>(
         ({ input, self, signal }) =>
           new Promise((resolve, reject) => {
-            effects.push({ kind: 'invoke', src, id: self.id, input });
+            effects.push(start(src, input));
             const invocation: PendingInvocation = { src, resolve, reject };
             pending.set(self.id, invocation);
             // A stopped child (its state was left) can no longer be settled; a later invocation reuses the id.
@@ -68,7 +93,7 @@ export function createDoubles(machine: AnyStateMachine): Doubles {
       .map(([name]) => [
         name,
         (_args: unknown, params: unknown) => {
-          effects.push({ kind: 'action', name, params });
+          effects.push(call(name, params));
         },
       ]),
   );

@@ -1,4 +1,5 @@
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
+import { expect } from 'vitest';
 import {
   type AnyActorRef,
   type AnyEventObject,
@@ -6,7 +7,7 @@ import {
   type AnyStateMachine,
   createActor,
 } from 'xstate';
-import { createDoubles, type Doubles, EffectLog } from './doubles';
+import { createDoubles, type Doubles, type Effect, EffectLog, formatEffects } from './doubles';
 import { invokeIdOf, isAfterEvent, type ModelEvents } from './model-events';
 import type { ModelPath, ModelStep } from './paths';
 import { TestClock } from './test-clock';
@@ -34,12 +35,21 @@ export type StepObserver<TSnapshot extends AnyMachineSnapshot = AnyMachineSnapsh
   observation: StepObservation<TSnapshot>,
 ) => void | Promise<void>;
 
+/** The effects a step must have: a list, or a function of what the step saw (its event, the previous state). */
+export type EffectsExpectation<TSnapshot extends AnyMachineSnapshot = AnyMachineSnapshot> =
+  | readonly Effect[]
+  | ((observation: StepObservation<TSnapshot>) => readonly Effect[]);
+
 export interface ExecutionOptions {
   input?: unknown;
   /** Observations by state (`'checkingUser.loading'`, or `'#id'`), run at each step that ends there. */
   states?: Readonly<Record<string, StepObserver>>;
   /** Observations by step label, run after each step with that label. */
   afterStep?: Readonly<Record<string, StepObserver>>;
+  /** The exact effects of each step label; a step with effects and no entry for its label fails. */
+  effects?: Readonly<Record<string, EffectsExpectation>>;
+  /** The spec's value of each named delay, in milliseconds. */
+  delays?: Readonly<Record<string, number>>;
   /** Implementations to use instead of the generated doubles (e.g. a callback actor). */
   provide?: Parameters<AnyStateMachine['provide']>[0];
 }
@@ -47,15 +57,62 @@ export interface ExecutionOptions {
 /** Where an executed path reports what the real actor did. */
 export interface ExecutionRecord {
   takenTransitions: Set<string>;
-  /** Keys of `states` and `afterStep` observers that ran at least once. */
+  /** Keys of `states`, `afterStep`, `effects` (and a view's `shows`) entries that ran at least once. */
   observersRun: Set<string>;
 }
 
 /**
+ * How a path reaches the actor. The bare driver creates the actor and sends it the events; a view driver renders
+ * the view (which creates the actor from the harness's logic and options) and performs the user's events on it.
+ */
+export interface PathDriver {
+  /** Creates and starts the actor; `logic` and `actorOptions` are what it must be created from. */
+  start(logic: AnyStateMachine, actorOptions: ActorOptions): Promise<AnyActorRef>;
+  /** Delivers one of the machine's own events (not a completion or a timer). */
+  send(actor: AnyActorRef, event: AnyEventObject): Promise<void>;
+  /**
+   * Waits for the actor to reach the model's state (`where()` answers null once it has, or what differs) and for
+   * whatever else the driver shows of it; answers the last difference, or null.
+   */
+  settle(where: () => string | null): Promise<string | null>;
+  /** Checks what the driver shows of the state the actor is in (the view's `shows`); throws if it is wrong. */
+  check(snapshot: AnyMachineSnapshot, record: ExecutionRecord): Promise<void>;
+  stop(): void;
+}
+
+/** The options the actor under test must be created with: the harness's clock and inspection. */
+export interface ActorOptions {
+  clock: TestClock;
+  inspect: (inspection: unknown) => void;
+  input?: unknown;
+}
+
+/** The bare actor: created here, sent events directly. */
+export const bareDriver = (): PathDriver => {
+  let actor: AnyActorRef | undefined;
+  return {
+    start: async (logic, actorOptions) => {
+      actor = createActor(logic, actorOptions as Parameters<typeof createActor>[1]);
+      actor.start();
+      return actor;
+    },
+    send: async (target, event) => target.send(event),
+    settle: async (where) => {
+      // Promise doubles settle in microtasks; let them reach the actor before looking at it.
+      await nextMacrotask();
+      return where();
+    },
+    check: async () => {},
+    stop: () => actor?.stop(),
+  };
+};
+
+/**
  * Runs one model path against a real actor of the machine: starts it, realises each step (sends the event,
  * settles the invoked double, or moves the simulated clock to the delay), and checks after each step that the
- * actor is where the model says, before running the test's observations. Transitions are recorded from the
- * actor's own `@xstate.microstep` inspection events, so coverage is what the actor did, not what was planned.
+ * actor is where the model says and had exactly the declared effects, before running the test's observations.
+ * Transitions are recorded from the actor's own `@xstate.microstep` inspection events, so coverage is what the
+ * actor did, not what was planned.
  */
 export async function executePath(
   machine: AnyStateMachine,
@@ -64,29 +121,32 @@ export async function executePath(
   serializeState: (snapshot: AnyMachineSnapshot) => string,
   options: ExecutionOptions,
   record: ExecutionRecord,
+  driver: PathDriver = bareDriver(),
 ): Promise<void> {
   const doubles = createDoubles(machine);
   const clock = new TestClock();
-  const provided = machine.provide({
+  const logic = machine.provide({
     ...options.provide,
     actors: { ...doubles.actors, ...options.provide?.actors },
     actions: { ...doubles.actions, ...options.provide?.actions },
   });
   const actorErrors: unknown[] = [];
-  const actor = createActor(provided, {
-    clock,
-    input: options.input,
-    inspect: (inspection) => {
-      // Only the machine's own microsteps: the root actor's session id is the inspection's root id.
-      if (inspection.type !== '@xstate.microstep' || inspection.actorRef.sessionId !== inspection.rootId)
-        return;
-      for (const transition of inspection._transitions)
-        record.takenTransitions.add(keyOfTakenTransition(transition));
-    },
-  });
-  actor.subscribe({ error: (error) => actorErrors.push(error) });
+  const inspect = (inspection: unknown) => {
+    const { type, actorRef, rootId, _transitions } = inspection as {
+      type: string;
+      actorRef: AnyActorRef & { logic?: unknown };
+      rootId: string;
+      _transitions?: Parameters<typeof keyOfTakenTransition>[0][];
+    };
+    // Only the machine's own microsteps: the root actor of the logic under test, not its children.
+    if (type !== '@xstate.microstep' || actorRef.sessionId !== rootId || !isLogicUnderTest(actorRef, logic))
+      return;
+    for (const transition of _transitions ?? [])
+      record.takenTransitions.add(keyOfTakenTransition(transition));
+  };
 
   const history: string[] = [];
+  let actor: AnyActorRef | undefined;
   let previous: AnyMachineSnapshot | undefined;
   try {
     for (const [index, step] of path.steps.entries()) {
@@ -96,19 +156,26 @@ export async function executePath(
       const failAt = (reason: string) =>
         new Error(`Step ${index + 1} (${label}) of path\n  ${path.description}\n${reason}`);
 
-      const problem = await realiseStep(actor, step, index, doubles, clock, modelEvents);
-      if (problem) throw failAt(problem);
-      if (actorErrors.length > 0) throw failAt(`The actor failed: ${String(actorErrors[0])}`);
-
-      const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
-      const expected = serializeState(step.state);
-      const actual = serializeState(snapshot);
-      if (actual !== expected || snapshot.status !== step.state.status) {
-        throw failAt(
-          `The actor is not where the model says.\n  model:  ${step.state.status} ${expected}\n  actor:  ${snapshot.status} ${actual}`,
-        );
+      if (index === 0) {
+        actor = await driver.start(logic, { clock, inspect, input: options.input });
+        actor.subscribe({ error: (error) => actorErrors.push(error) });
+      } else {
+        const problem = await realiseStep(actor!, step, doubles, clock, modelEvents, options, driver);
+        if (problem) throw failAt(problem);
       }
+      const where = () => {
+        if (actorErrors.length > 0) return `The actor failed: ${String(actorErrors[0])}`;
+        const snapshot = actor!.getSnapshot() as AnyMachineSnapshot;
+        const expected = serializeState(step.state);
+        const actual = serializeState(snapshot);
+        if (actual === expected && snapshot.status === step.state.status) return null;
+        return `The actor is not where the model says.\n  model:  ${step.state.status} ${expected}\n  actor:  ${snapshot.status} ${actual}`;
+      };
+      const problem = await driver.settle(where);
+      if (problem) throw failAt(problem);
 
+      const snapshot = actor!.getSnapshot() as AnyMachineSnapshot;
+      const stepEffects = doubles.effects.slice(effectsBefore);
       const observation: StepObservation = {
         snapshot,
         previous,
@@ -116,34 +183,44 @@ export async function executePath(
         label,
         history: [...history],
         effects: new EffectLog([...doubles.effects]),
-        stepEffects: new EffectLog(doubles.effects.slice(effectsBefore)),
+        stepEffects: new EffectLog(stepEffects),
         now: clock.now(),
       };
+      const effectsProblem = checkEffects(label, stepEffects, observation, options, record);
+      if (effectsProblem) throw failAt(effectsProblem);
       for (const [key, observe] of matchingObservers(snapshot, label, options)) {
         record.observersRun.add(key);
         await observe(observation);
       }
+      await driver.check(snapshot, record).catch((error: unknown) => {
+        throw failAt(error instanceof Error ? error.message : String(error));
+      });
       previous = snapshot;
     }
   } finally {
-    actor.stop();
+    driver.stop();
   }
 }
 
-/** Makes the step happen to the real actor; answers why it could not, or null. */
+/** The actor under test runs `logic`, or a copy the view made of it with `logic.provide(...)`. */
+export function isLogicUnderTest(actorRef: { logic?: unknown }, logic: AnyStateMachine): boolean {
+  const running = actorRef.logic as AnyStateMachine | undefined;
+  return running === logic || running?.config === logic.config;
+}
+
+/** Makes a step after `init` happen to the real actor; answers why it could not, or null. */
 async function realiseStep(
   actor: AnyActorRef,
   step: ModelStep,
-  index: number,
   doubles: Doubles,
   clock: TestClock,
   modelEvents: ModelEvents,
+  options: ExecutionOptions,
+  driver: PathDriver,
 ): Promise<string | null> {
   const { event } = step;
   const completion = invokeIdOf(event);
-  if (index === 0) {
-    actor.start();
-  } else if (completion) {
+  if (completion) {
     const invocation = doubles.pending.get(completion.actorId);
     if (!invocation) {
       return `The model expects actor '${modelEvents.sourceOf(completion.actorId)}' (invoke id '${completion.actorId}') to be running, but the real actor has no pending invocation of it.`;
@@ -151,19 +228,61 @@ async function realiseStep(
     doubles.pending.delete(completion.actorId);
     if (completion.kind === 'done') invocation.resolve((event as { output?: unknown }).output);
     else invocation.reject((event as { error?: unknown }).error);
-  } else if (isAfterEvent(event)) {
-    const scheduled = Object.values(actor.system.getSnapshot()._scheduledEvents).find(
-      (scheduledEvent) => scheduledEvent.event.type === event.type && scheduledEvent.source === actor,
-    );
-    if (!scheduled || !clock.fireNextTimerOf(scheduled.delay)) {
-      return `The model expects the delayed event '${event.type}' to be scheduled, but the real actor has no such timer.`;
-    }
-  } else {
-    actor.send(event);
+    return null;
   }
-  // Promise doubles settle in microtasks; let them reach the actor before looking at it.
-  await nextMacrotask();
+  if (isAfterEvent(event)) return fireDelay(actor, event, clock, modelEvents, options);
+  await driver.send(actor, event);
   return null;
+}
+
+/**
+ * Moves the simulated clock to exactly when the step's timer is due, after checking that the machine scheduled
+ * it for the value the test gives (the spec's), and that the clock moved by that much since it was set.
+ */
+function fireDelay(
+  actor: AnyActorRef,
+  event: AnyEventObject,
+  clock: TestClock,
+  modelEvents: ModelEvents,
+  options: ExecutionOptions,
+): string | null {
+  const name = modelEvents.delayOf(event);
+  const scheduled = Object.values(actor.system.getSnapshot()._scheduledEvents).find(
+    (scheduledEvent) => scheduledEvent.event.type === event.type && scheduledEvent.source === actor,
+  );
+  const timer = scheduled && clock.fireNextTimerOf(scheduled.delay);
+  if (!scheduled || !timer) {
+    return `The model expects the delayed event '${event.type}' to be scheduled, but the real actor has no such timer.`;
+  }
+  const expected = options.delays?.[name];
+  const moved = clock.now() - timer.setAt;
+  if (moved !== expected) {
+    return `Delay '${name}' fired after ${moved} ms; the test gives ${expected === undefined ? 'no value' : `${expected} ms`}.`;
+  }
+  return null;
+}
+
+/** Compares a step's effects with its label's declaration; answers what is wrong, or null. */
+function checkEffects(
+  label: string,
+  actual: readonly Effect[],
+  observation: StepObservation,
+  options: ExecutionOptions,
+  record: ExecutionRecord,
+): string | null {
+  const declared = options.effects?.[label];
+  if (declared === undefined) {
+    if (actual.length === 0) return null;
+    return `The step had effects, but \`effects\` declares none for '${label}': ${formatEffects(actual)}`;
+  }
+  record.observersRun.add(`effects ${label}`);
+  const expected = typeof declared === 'function' ? declared(observation) : declared;
+  try {
+    expect(actual).toEqual(expected);
+    return null;
+  } catch (error) {
+    return `The step's effects differ from what \`effects\` declares for '${label}'.\n  declared: ${formatEffects(expected)}\n  actual:   ${formatEffects(actual)}\n${error instanceof Error ? error.message : ''}`;
+  }
 }
 
 function matchingObservers(
@@ -180,7 +299,7 @@ function matchingObservers(
   return [...byState, ...byStep];
 }
 
-function matchesStateKey(snapshot: AnyMachineSnapshot, key: string): boolean {
+export function matchesStateKey(snapshot: AnyMachineSnapshot, key: string): boolean {
   if (key.startsWith('#')) return snapshot._nodes.some((node) => `#${node.id}` === key);
   return snapshot.matches(key);
 }

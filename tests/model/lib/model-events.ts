@@ -8,7 +8,11 @@ export interface ActorOutcomes {
 }
 
 export interface ModelEventOptions {
-  /** Payload variants of ordinary events, e.g. `{ type: 'auth.signedIn', accessToken: 't' }`. */
+  /**
+   * Payload variants of the machine's own events, e.g. `{ type: 'auth.signedIn', accessToken: 't' }`. Every
+   * event type the machine accepts must be listed (an event without payload as `{ type }`): the model sends
+   * nothing else.
+   */
   events?: readonly EventObject[];
   /** Outcomes per named actor (the key in `setup({ actors })`); default one `undefined` output, one Error. */
   actors?: Readonly<Partial<Record<string, ActorOutcomes>>>;
@@ -47,10 +51,8 @@ export function createModelEvents(machine: AnyStateMachine, options: ModelEventO
         return errors.map((error) => ({ type: descriptor, error, actorId }));
       }
       if (descriptor.startsWith(AFTER)) return [{ type: descriptor }];
-      const variants = supplied.filter((event) => matchesDescriptor(descriptor, event.type));
-      if (variants.length > 0) return variants;
-      // A wildcard descriptor cannot be sent as such; without supplied events it stays untaken, and says so.
-      return descriptor.includes('*') ? [] : [{ type: descriptor }];
+      // Only the test's fixtures: checkEventFixtures has made sure every accepted event type has some.
+      return supplied.filter((event) => matchesDescriptor(descriptor, event.type));
     });
   }
 
@@ -78,10 +80,75 @@ export function createModelEvents(machine: AnyStateMachine, options: ModelEventO
     return owner ? rest.slice(0, -(owner.id.length + 1)) : rest;
   }
 
-  return { eventsFor, labelOf, sourceOf };
+  /** The delay (its name, or its milliseconds if unnamed) that an `xstate.after.*` event stands for. */
+  function delayOf(event: EventObject): string {
+    return afterDelay(event.type);
+  }
+
+  return { eventsFor, labelOf, sourceOf, delayOf };
 }
 
 export type ModelEvents = ReturnType<typeof createModelEvents>;
+
+/**
+ * The machine's own event types (every `on` descriptor, wildcards included), without the `xstate.*` events
+ * the harness derives from invokes and delays.
+ */
+export function acceptedEventTypes(machine: AnyStateMachine): string[] {
+  const descriptors = allStateNodes(machine.root).flatMap((node) => [...node.transitions.keys()]);
+  return [...new Set(descriptors)].filter((descriptor) => !descriptor.startsWith('xstate.')).sort();
+}
+
+/**
+ * What is wrong with the test's event fixtures: an accepted event type without any (it would be sent bare,
+ * with nothing chosen or asserted about its payload), or fixtures of a type the machine no longer accepts.
+ */
+export function checkEventFixtures(machine: AnyStateMachine, events: readonly EventObject[]): string[] {
+  const accepted = acceptedEventTypes(machine);
+  const missing = accepted
+    .filter((descriptor) => !events.some((event) => matchesDescriptor(descriptor, event.type)))
+    .map(
+      (descriptor) =>
+        `event '${descriptor}' has no fixture in \`events\`: list its payload variants (without payload: { type: '${descriptor}' }).`,
+    );
+  const stale = [...new Set(events.map((event) => event.type))]
+    .filter((type) => !accepted.some((descriptor) => matchesDescriptor(descriptor, type)))
+    .map((type) => `\`events\` lists '${type}', which the machine does not accept (stale fixture).`);
+  return [...missing, ...stale];
+}
+
+/**
+ * What is wrong with the test's delays: each named delay of the machine needs the spec's value written in the
+ * test (a number in the machine is compared now; a delay computed by a function is checked when a path fires
+ * it), values for delays the machine does not have are stale, and an unnamed `after: { 3000: … }` cannot be
+ * checked against anything, so it is refused.
+ */
+export function checkDelays(machine: AnyStateMachine, delays: Readonly<Record<string, number>>): string[] {
+  const problems: string[] = [];
+  for (const node of allStateNodes(machine.root)) {
+    for (const descriptor of node.transitions.keys()) {
+      if (!descriptor.startsWith(AFTER)) continue;
+      const reference = descriptor.slice(AFTER.length, -(node.id.length + 1));
+      if (/^\d+$/.test(reference))
+        problems.push(
+          `state '${node.id}' uses an unnamed delay of ${reference} ms: name it in setup({ delays }) so the test can check it against the spec.`,
+        );
+    }
+  }
+  const named = machine.implementations.delays as Record<string, unknown>;
+  for (const [name, value] of Object.entries(named)) {
+    const expected = delays[name];
+    if (expected === undefined)
+      problems.push(`delay '${name}' has no value in \`delays\`: write the spec's value, in ms.`);
+    else if (typeof value === 'number' && value !== expected)
+      problems.push(`delay '${name}' is ${value} ms in the machine, but the test gives ${expected} ms.`);
+  }
+  for (const name of Object.keys(delays)) {
+    if (!(name in named))
+      problems.push(`\`delays\` gives '${name}', which is not a named delay of the machine (stale).`);
+  }
+  return problems;
+}
 
 export function invokeIdOf(event: EventObject): { kind: 'done' | 'error'; actorId: string } | null {
   if (event.type.startsWith(DONE_ACTOR))

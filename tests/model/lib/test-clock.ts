@@ -21,13 +21,17 @@ export class TestClock extends SimulatedClock {
     super.clearTimeout(id);
   }
 
-  /** Moves time to the earliest pending timer of `delay` ms; false when no such timer is pending. */
-  fireNextTimerOf(delay: number): boolean {
+  /**
+   * Moves time to the earliest pending timer of `delay` ms; answers when that timer was set, or null when no
+   * such timer is pending.
+   */
+  fireNextTimerOf(delay: number): { setAt: number } | null {
     const dues = [...this.dueTimes.values()]
       .filter((timer) => timer.delay === delay)
       .map((timer) => timer.due);
-    if (dues.length === 0) return false;
-    this.set(Math.min(...dues));
-    return true;
+    if (dues.length === 0) return null;
+    const due = Math.min(...dues);
+    this.set(due);
+    return { setAt: due - delay };
   }
 }

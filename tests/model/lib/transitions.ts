@@ -43,6 +43,12 @@ export function keyOfTakenTransition(transition: AnyTransitionDefinition): strin
   return transitionKey(source.id, transition.eventType, index);
 }
 
+/** `source  --event [guard]-->  target`, as untaken transitions are listed. */
+export function formatTransition(transition: MachineTransition): string {
+  const guard = transition.guard ? ` [${transition.guard}]` : '';
+  return `${transition.source}  --${transition.event}${guard}-->  ${transition.target}`;
+}
+
 export function allStateNodes(node: AnyStateNode): AnyStateNode[] {
   return [node, ...Object.values(node.states).flatMap((child) => allStateNodes(child))];
 }

@@ -3,7 +3,7 @@ import {
   createWebSocketInspector,
   type StatelyInspectionEvent,
 } from '@statelyai/inspect';
-import type { InspectionRequest } from './inspection';
+import type { InspectionRequest } from './inspection-request';
 
 /**
  * Development only: loaded by ./inspection.ts behind `import.meta.env.DEV`, never part of a production build.

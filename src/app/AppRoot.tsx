@@ -1,7 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, useEffect } from 'react';
 import type { AppRouter } from '../routes/router';
-import { AppProviders } from './AppProviders';
+import { AppProviders } from '../ui/AppProviders';
 
 /** The whole app; the same tree in the browser and in the landing page's build-time render, so one hydrates the other. */
 export function AppRoot({ router, onMounted }: { router: AppRouter; onMounted?: () => void }) {

@@ -1,0 +1,17 @@
+import { sessionMachine } from '../machines/session';
+import { signInMachine } from '../machines/signIn';
+import type { FlowDeps } from '../services/flow-deps';
+import { sessionImplementations } from '../services/session-actors';
+import { signInImplementations } from '../services/sign-in-actors';
+import type { Flows } from '../ui/app-context';
+
+/**
+ * Every flow of the app with its actors, actions and delays provided: one line per flow. A chunk of its own
+ * (with xstate and the machines), loaded by the composition root right after the landing page's first paint.
+ */
+export function createFlows(deps: FlowDeps): Flows {
+  return {
+    session: sessionMachine.provide(sessionImplementations(deps)),
+    signIn: signInMachine.provide(signInImplementations(deps)),
+  };
+}

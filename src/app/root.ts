@@ -1,0 +1,127 @@
+import type { RouterHistory } from '@tanstack/react-router';
+import type { RuntimeConfig } from '../../contract/session';
+import { type AppPath, paths } from '../domain/pages';
+import type { SessionEvent } from '../machines/session';
+import { loginFallbackUrl } from '../routes/redirect';
+import { createAppRouter, rerunGuardsOnSessionChange } from '../routes/router';
+import { buildConfig } from '../services/build-config';
+import type { AppEffects } from '../services/flow-deps';
+import type { AppContext, FlowActorOptions, Flows } from '../ui/app-context';
+import { getInspector } from './inspection';
+import { createSessionPort } from './session-port';
+import { settledPromise } from './settled-promise';
+
+/**
+ * The composition root: the one place that creates the services, provides every flow's machine with its actors,
+ * actions and delays (./flows.ts), starts the session actor and builds the router with the app's context. The
+ * browser (src/main.tsx), the landing page's build-time render (src/prerender/landing.tsx) and the tests all build
+ * the app here; they differ only in the services and options they pass.
+ */
+
+/** The I/O the app needs, however it is made: the real services (loaded on demand) or test doubles. */
+export interface AppServicesPort {
+  effects: AppEffects;
+  runtimeConfig: () => Promise<RuntimeConfig>;
+  /** Starts the auth service's client, so it can read a session from the address; absent for doubles. */
+  startAuthService?: () => Promise<unknown>;
+}
+
+/** Builds the services once; `onAuthEvent` is where the auth service reports sign-ins and sign-outs. */
+export type ServicesLoader = (hooks: {
+  onAuthEvent: (event: SessionEvent) => void;
+}) => Promise<AppServicesPort>;
+
+export interface AppRootOptions {
+  /** Default: the real services, in a chunk of their own. */
+  services?: ServicesLoader;
+  /** Default: the browser's history; tests pass a memory history. */
+  history?: RouterHistory;
+  /** The landing page's build-time render: no window, nothing loads, nobody is signed in. */
+  buildTime?: { origin: string };
+  /** Flows to run instead of the provided ones (the model-based view replay brings its own doubles). */
+  flows?: Partial<Flows>;
+  /** Default: the Stately inspector when asked for in development. Tests pass a simulated clock. */
+  actorOptions?: FlowActorOptions;
+  /** Default: the API's address from the build configuration. */
+  apiBase?: string;
+  /** Default: `window.location.assign`. */
+  leaveTo?: (url: string) => void;
+  /** Default: the flows' chunk (./flows.ts); tests hold it back to see the app before it arrives. */
+  loadFlowsChunk?: () => Promise<typeof import('./flows')>;
+}
+
+export function createAppRoot(options: AppRootOptions = {}) {
+  const loadServices = once(() =>
+    (options.services ?? loadRealServices)({
+      // Auth-service events only arrive once the client has loaded; they keep their order on the way.
+      onAuthEvent: (event) => void session.ready.then((actor) => actor.send(event)),
+    }),
+  );
+  const actorOptions = options.actorOptions ?? { inspect: getInspector() };
+  const navigate = (to: AppPath) => void router.navigate({ to });
+
+  const flows: Promise<Flows> = options.buildTime
+    ? never()
+    : settledPromise(
+        (options.loadFlowsChunk ?? (() => import('./flows')))().then(({ createFlows }) => ({
+          ...createFlows({ effects: async () => (await loadServices()).effects, navigate }),
+          ...options.flows,
+        })),
+      );
+  const session = createSessionPort(
+    flows.then(async (provided) => {
+      // xstate is part of the flows' chunk, loaded by now; a static import would put it in the first load.
+      const { createActor } = await import('xstate');
+      const actor = createActor(provided.session, actorOptions);
+      actor.start();
+      return actor;
+    }),
+  );
+
+  const apiBase = options.apiBase ?? buildConfig.apiBase;
+  const context: AppContext = {
+    session,
+    runtimeConfig: options.buildTime
+      ? never()
+      : settledPromise(
+          loadServices()
+            .then((services) => services.runtimeConfig())
+            .catch(() => null),
+        ),
+    flows,
+    actorOptions,
+    signInFallbackUrl: (returnTo) => loginFallbackUrl(apiBase, returnTo),
+    leaveTo: options.leaveTo ?? ((url) => window.location.assign(url)),
+  };
+  const router = createAppRouter({
+    context,
+    ...(options.history ? { history: options.history } : {}),
+    ...(options.buildTime ? { buildTime: options.buildTime } : {}),
+  });
+  if (!options.buildTime) rerunGuardsOnSessionChange(router, session);
+
+  return { router, context, loadServices };
+}
+
+export type AppRoot = ReturnType<typeof createAppRoot>;
+
+const loadRealServices: ServicesLoader = ({ onAuthEvent }) =>
+  import('../services/app-services').then(({ createAppServices }) =>
+    createAppServices({
+      onAuthEvent,
+      returnTo: {
+        signIn: new URL(paths.landing, window.location.origin).href,
+        passwordReset: new URL(paths.reset, window.location.origin).href,
+      },
+    }),
+  );
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | null = null;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
+}
+
+const never = <T>() => new Promise<T>(() => {});

@@ -1,0 +1,170 @@
+import { MantineProvider } from '@mantine/core';
+import { configure, getConfig, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loginMachine } from './fixtures/login';
+import { LoginView } from './fixtures/login-view';
+import {
+  call,
+  createModelHarness,
+  describeModel,
+  type MachineView,
+  type StepObservation,
+  start,
+} from './harness';
+
+// The view replay is proved on the fixture login machine and a tiny Mantine view of it (DOM: the model-view project).
+
+const emailField = () => screen.getByRole('textbox', { name: 'Email' });
+const signInButton = () => screen.getByRole('button', { name: 'Sign in' });
+
+function loginView({ hidesFailure = false } = {}): MachineView<typeof loginMachine> {
+  return {
+    render: ({ logic, actorOptions }) =>
+      render(
+        <MantineProvider>
+          <LoginView logic={logic} actorOptions={actorOptions} hidesFailure={hidesFailure} />
+        </MantineProvider>,
+      ),
+    // `session.logout` is not here: the session ends elsewhere (another tab), so it is sent to the actor.
+    perform: {
+      'form.change': async ({ email }, user) => {
+        await user.clear(emailField());
+        if (email) await user.type(emailField(), email);
+      },
+      'form.submit': async (_event, user) => user.click(signInButton()),
+      'form.retry': async (_event, user) => user.click(screen.getByRole('button', { name: 'Try again' })),
+    },
+    shows: {
+      editing: ({ context }) => {
+        expect(emailField()).toHaveValue(context.email);
+        expect(emailField()).toBeEnabled();
+        expect(signInButton()).toBeEnabled();
+        if (context.error === null) expect(screen.queryByRole('alert')).toBeNull();
+        // The last problem stays until the next submit: a missing address, or the failure before a retry.
+        else expect(screen.getByRole('alert')).toHaveTextContent(context.error);
+      },
+      submitting: () => {
+        expect(signInButton()).toBeDisabled();
+        expect(signInButton()).toHaveAttribute('data-loading');
+        expect(emailField()).toBeDisabled();
+      },
+      failed: () => {
+        expect(screen.getByRole('alert')).toHaveTextContent('Sign-in failed.');
+        expect(signInButton()).toBeDisabled();
+        expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+      },
+      'signedIn.admin': () => void expect(screen.getByText('Welcome, administrator.')).toBeInTheDocument(),
+      'signedIn.member': () => void expect(screen.getByText('Welcome back.')).toBeInTheDocument(),
+    },
+  };
+}
+
+const loginOptions = {
+  events: [
+    { type: 'form.change', email: '' },
+    { type: 'form.change', email: 'ada@example.com' },
+    { type: 'form.submit' },
+    { type: 'form.retry' },
+    { type: 'session.logout' },
+  ],
+  actors: { login: { outputs: [{ role: 'admin' }, { role: 'member' }] } },
+  delays: { retryDelay: 3000 },
+  effects: {
+    'form.submit': ({ previous }: StepObservation) =>
+      previous?.context.email === 'ada@example.com' ? [start('login', { email: 'ada@example.com' })] : [],
+    'form.retry': [start('login', { email: 'ada@example.com' })],
+    'done:login': [call('announceSignIn')],
+  },
+} as const;
+
+// What a machine's model test with a view looks like: `path N: …` against the bare actor, then `path N (view): …`.
+describeModel(loginMachine, { ...loginOptions, view: loginView() });
+
+describe('model harness, replayed through a view', () => {
+  it('counts a path as view-replayed once it passes through the view', async () => {
+    const harness = createModelHarness(loginMachine, { ...loginOptions, view: loginView() });
+    for (const path of harness.paths.slice(0, 2)) await harness.runPathInView(path);
+
+    expect(harness.coverageRecord()).toMatchObject({
+      paths: harness.paths.length,
+      viewPathsReplayed: 2,
+      view: { kind: 'rendered' },
+    });
+  });
+
+  describe('failures', () => {
+    // Each failure waits out the settle time once; a failing view does not get faster by waiting a full second.
+    const { asyncUtilTimeout } = getConfig();
+    beforeEach(() => configure({ asyncUtilTimeout: 200 }));
+    afterEach(() => configure({ asyncUtilTimeout }));
+
+    it('fails when the view stops showing an error', async () => {
+      const harness = createModelHarness(loginMachine, {
+        ...loginOptions,
+        view: loginView({ hidesFailure: true }),
+      });
+      const failurePath = harness.paths.find((path) => path.description.includes('error:login'))!;
+
+      await expect(harness.runPathInView(failurePath)).rejects.toThrow(
+        /The view does not show state "failed" as `shows\['failed'\]` says:\n.*Unable to find role="alert"/,
+      );
+      expect(harness.coverageRecord().viewPathsReplayed).toBe(0);
+    });
+
+    it('fails, naming the state, when a state the path reaches has no `shows` entry', async () => {
+      const { failed: _failed, ...shows } = loginView().shows;
+      const harness = createModelHarness(loginMachine, { ...loginOptions, view: { ...loginView(), shows } });
+      const failurePath = harness.paths.find((path) => path.description.includes('error:login'))!;
+
+      await expect(harness.runPathInView(failurePath)).rejects.toThrow(
+        'The view has no `shows` entry for state "failed": say what the page shows there.',
+      );
+    });
+
+    it('performs user events on the page: a control that sends nothing leaves the actor behind the model', async () => {
+      const view = loginView();
+      const harness = createModelHarness(loginMachine, {
+        ...loginOptions,
+        // The user presses Enter in the field instead of clicking; a view whose form ignored it would fail the same way.
+        view: {
+          ...view,
+          perform: { ...view.perform, 'form.submit': async (_event, user) => user.click(emailField()) },
+        },
+      });
+      const submitPath = harness.paths.find((path) => path.description.includes('done:login'))!;
+
+      await expect(harness.runPathInView(submitPath)).rejects.toThrow(
+        /Step \d \(form.submit\)[\s\S]*The actor is not where the model says\.\n {2}model: {2}active \{"value":"submitting"/,
+      );
+    });
+
+    it('fails on a `perform` entry for an event the machine does not accept', () => {
+      const view = loginView();
+      const perform = { ...view.perform, 'form.cancel': async () => {} };
+      expect(() =>
+        createModelHarness(loginMachine, { ...loginOptions, view: { ...view, perform } as never }),
+      ).toThrow("the view's `perform` acts out 'form.cancel', which the machine does not accept (stale).");
+    });
+
+    it('fails when the view does not create its actor from the logic and options it is given', async () => {
+      const view = loginView();
+      const harness = createModelHarness(loginMachine, {
+        ...loginOptions,
+        view: {
+          ...view,
+          // Its own actor, without the harness's doubles, clock and inspection: nothing the model could drive.
+          render: ({ actorOptions }) =>
+            render(
+              <MantineProvider>
+                <LoginView logic={loginMachine} actorOptions={{ ...actorOptions, inspect: () => {} }} />
+              </MantineProvider>,
+            ),
+        },
+      });
+
+      await expect(harness.runPathInView(harness.paths[0]!)).rejects.toThrow(
+        'The view created no actor from the logic it was given',
+      );
+    });
+  });
+});

@@ -1,0 +1,139 @@
+import { setImmediate as nextMacrotask } from 'node:timers/promises';
+import { waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import {
+  type ActorOptions,
+  type ExecutionRecord,
+  isLogicUnderTest,
+  matchesStateKey,
+  type PathDriver,
+} from './executor';
+
+/** What `perform` gets to act as the user: a @testing-library/user-event instance. */
+export type User = ReturnType<typeof userEvent.setup>;
+
+/** A rendered view, as `render` hands it back. */
+export interface RenderedView {
+  unmount(): void;
+}
+
+/**
+ * A machine's view, as the model replays its paths through it. `render` mounts the view, which creates its actor
+ * from `logic` with `actorOptions` (the app's composition root accepts both); `perform` acts out each of the
+ * user's events on the page; `shows` asserts what the page shows in each state.
+ */
+export interface ModelView<
+  TLogic = AnyStateMachine,
+  TEvent = AnyEventObject,
+  TSnapshot = AnyMachineSnapshot,
+> {
+  render(env: { logic: TLogic; actorOptions: ActorOptions }): RenderedView | Promise<RenderedView>;
+  /**
+   * The user's events, by type: how a user makes each happen (type, click, keyboard), never `actor.send`. Events
+   * not listed here come from the outside world (auth service, server push) and are sent to the actor.
+   */
+  perform: {
+    [Type in TEvent extends { type: string } ? TEvent['type'] : string]?: (
+      event: Extract<TEvent, { type: Type }>,
+      user: User,
+    ) => Promise<void>;
+  };
+  /** What the view shows, by state key (`'editing'`, `'signedIn.admin'`, `'#id'`); every state reached needs one. */
+  shows: Readonly<Record<string, (snapshot: TSnapshot) => void | Promise<void>>>;
+}
+
+type ShowsEntry = (snapshot: AnyMachineSnapshot) => void | Promise<void>;
+
+/** Runs a `shows` assertion once, a failure as a rejection: waitFor (polling, act) only when it does not pass yet. */
+async function showsNow(shows: ShowsEntry, snapshot: AnyMachineSnapshot): Promise<void> {
+  await shows(snapshot);
+}
+
+/**
+ * How long the view may take to catch up with a step (the actor's state, then what the page shows) is Testing
+ * Library's `asyncUtilTimeout` (1 s unless configured).
+ *
+ * Replays a path through the rendered view: the view creates the actor (found through the harness's inspection
+ * as the root actor running the logic under test), user events are performed on the page, the outside world's
+ * events are sent to the actor, and after each step the page must show what `shows` says for the state.
+ */
+export function viewDriver(view: ModelView): PathDriver {
+  // No pause between keystrokes: the page reacts within each one, and paths are many.
+  const user = userEvent.setup({ delay: null });
+  let rendered: RenderedView | undefined;
+  let actor: AnyActorRef | undefined;
+  let started = false;
+
+  return {
+    start: async (logic, actorOptions) => {
+      const inspect = (inspection: unknown) => {
+        const { type, actorRef, event } = inspection as {
+          type: string;
+          actorRef: AnyActorRef & { logic?: unknown; _parent?: unknown };
+          event?: AnyEventObject;
+        };
+        if (type === '@xstate.actor' && actorRef._parent === undefined && isLogicUnderTest(actorRef, logic)) {
+          actor = actorRef;
+          started = false;
+        }
+        if (type === '@xstate.event' && actorRef === actor && event?.type === 'xstate.init') started = true;
+        actorOptions.inspect(inspection);
+      };
+      rendered = await view.render({ logic, actorOptions: { ...actorOptions, inspect } });
+      await waitFor(() => {
+        if (!actor)
+          throw new Error(
+            'The view created no actor from the logic it was given: it must call createActor(logic, actorOptions) (or useActorRef) with both.',
+          );
+        if (!started) throw new Error('The view created its actor but never started it.');
+      });
+      return actor!;
+    },
+    send: async (target, event) => {
+      const perform = (
+        view.perform as Record<string, ((event: AnyEventObject, user: User) => Promise<void>) | undefined>
+      )[event.type];
+      if (perform) await perform(event, user);
+      else target.send(event);
+    },
+    settle: async (where) => {
+      // Doubles settle in microtasks and React renders soon after: most steps are done by the next macrotask.
+      await nextMacrotask();
+      if (where() === null) return null;
+      try {
+        await waitFor(() => {
+          const problem = where();
+          if (problem) throw new Error(problem);
+        });
+        return null;
+      } catch {
+        return where() ?? null;
+      }
+    },
+    check: async (snapshot: AnyMachineSnapshot, record: ExecutionRecord) => {
+      const matching = Object.entries(view.shows).filter(([key]) => matchesStateKey(snapshot, key));
+      if (matching.length === 0) {
+        throw new Error(
+          `The view has no \`shows\` entry for state ${JSON.stringify(snapshot.value)}: say what the page shows there.`,
+        );
+      }
+      // React renders a store update in a microtask: one macrotask later the page shows the state the actor is in.
+      await nextMacrotask();
+      for (const [key, shows] of matching) {
+        record.observersRun.add(`shows ${key}`);
+        try {
+          await showsNow(shows, snapshot).catch(() => waitFor(() => shows(snapshot)));
+        } catch (error) {
+          throw new Error(
+            `The view does not show state ${JSON.stringify(snapshot.value)} as \`shows['${key}']\` says:\n${error instanceof Error ? error.message : String(error)}`,
+          );
+        }
+      }
+    },
+    stop: () => {
+      rendered?.unmount();
+      actor?.stop();
+    },
+  };
+}
