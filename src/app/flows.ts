@@ -1,5 +1,13 @@
+import { billingMachine } from '../machines/billing';
+import { cancellationMachine } from '../machines/cancellation';
+import { changePlanMachine } from '../machines/changePlan';
 import { sessionMachine } from '../machines/session';
 import { signInMachine } from '../machines/signIn';
+import {
+  billingImplementations,
+  cancellationImplementations,
+  changePlanImplementations,
+} from '../services/billing-actors';
 import type { FlowDeps } from '../services/flow-deps';
 import { sessionImplementations } from '../services/session-actors';
 import { signInImplementations } from '../services/sign-in-actors';
@@ -13,5 +21,8 @@ export function createFlows(deps: FlowDeps): Flows {
   return {
     session: sessionMachine.provide(sessionImplementations(deps)),
     signIn: signInMachine.provide(signInImplementations(deps)),
+    billing: billingMachine.provide(billingImplementations(deps)),
+    changePlan: changePlanMachine.provide(changePlanImplementations(deps)),
+    cancellation: cancellationMachine.provide(cancellationImplementations(deps)),
   };
 }

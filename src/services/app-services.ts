@@ -1,7 +1,9 @@
 import type { SessionEvent } from '../machines/session';
 import { createAuthApi } from './api/auth';
+import { createBillingApi } from './api/billing';
 import { createApiClient } from './api/client';
 import { createAuthService } from './auth-service';
+import { createBillingEffects } from './billing-effects';
 import { buildConfig } from './build-config';
 import { createRuntimeConfigLoader } from './config';
 import type { AppEffects } from './flow-deps';
@@ -25,7 +27,11 @@ export function createAppServices({
   const authApi = createAuthApi(apiClient, { authServiceToken: authService.accessToken });
   const sessionEffects = createSessionEffects({ authApi, authService });
   const signInEffects = createSignInEffects({ authService, returnTo });
-  const effects: AppEffects = { session: sessionEffects, signIn: signInEffects };
+  const billingEffects = createBillingEffects({
+    billingApi: createBillingApi(apiClient),
+    origin: window.location.origin,
+  });
+  const effects: AppEffects = { session: sessionEffects, signIn: signInEffects, billing: billingEffects };
   return { runtimeConfig, effects, startAuthService: () => authService.client() };
 }
 

@@ -1,6 +1,9 @@
 import { createContext, type ReactNode, use, useSyncExternalStore } from 'react';
 import type { ActorOptions, AnyActorLogic, InspectionEvent } from 'xstate';
 import type { RuntimeConfig } from '../../contract/session';
+import type { BillingMachine } from '../machines/billing';
+import type { CancellationMachine } from '../machines/cancellation';
+import type { ChangePlanMachine } from '../machines/changePlan';
 import type { SessionActorRef, SessionMachine, SessionSnapshot } from '../machines/session';
 import type { SignInMachine } from '../machines/signIn';
 
@@ -28,6 +31,9 @@ export interface AppContext {
 export interface Flows {
   session: SessionMachine;
   signIn: SignInMachine;
+  billing: BillingMachine;
+  changePlan: ChangePlanMachine;
+  cancellation: CancellationMachine;
 }
 
 export type FlowName = keyof Flows;

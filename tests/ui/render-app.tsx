@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { type CurrentUserInput, currentUserSchema } from '../../contract/user';
 import { type AppRootOptions, createAppRoot } from '../../src/app/root';
 import type { LoadedUser, SessionActorRef } from '../../src/machines/session';
+import type { BillingEffects } from '../../src/services/billing-effects';
 import type { SessionEffects } from '../../src/services/session-effects';
 import type { SignInEffects } from '../../src/services/sign-in-effects';
 import { AppProviders } from '../../src/ui/AppProviders';
@@ -62,6 +63,11 @@ export interface AppDoubles {
    * to the server's login page. A request the test does not stub fails the test.
    */
   authService?: Partial<SignInEffects>;
+  /**
+   * The billing page's effects (info, health, checkout, portal, cancel, change plan). A request the test does not
+   * stub fails the test; the portal-return flag reads false and leaving the page is recorded in `leftTo`.
+   */
+  billing?: Partial<BillingEffects>;
   /** Holds back the flows' chunk (and with it the session actor) until it resolves (default: loaded at once). */
   sessionChunk?: Promise<void>;
 }
@@ -81,6 +87,25 @@ function signInEffects(stubs: Partial<SignInEffects> = {}): SignInEffects {
   };
 }
 
+function billingEffects(stubs: Partial<BillingEffects> = {}, leftTo: string[]): BillingEffects {
+  const unexpected = (name: string) => async () => {
+    throw new Error(`The test did not expect the billing request '${name}'.`);
+  };
+  return {
+    loadInfo: unexpected('loadInfo'),
+    loadWebhookHealth: async () => null,
+    syncSubscription: unexpected('syncSubscription'),
+    createCheckout: unexpected('createCheckout'),
+    openPortal: unexpected('openPortal'),
+    changePlan: unexpected('changePlan'),
+    cancel: unexpected('cancel'),
+    takePortalReturn: async () => false,
+    goToCheckout: (url) => leftTo.push(url),
+    goToPortal: (url) => leftTo.push(url),
+    ...stubs,
+  };
+}
+
 function sessionEffects(doubles: AppDoubles): SessionEffects {
   return {
     loadUser: doubles.loadUser ?? (() => Promise.reject(noServerSession())),
@@ -95,7 +120,11 @@ export function createTestRoot(path: string, doubles: AppDoubles = {}, options: 
   const leftTo: string[] = [];
   const root = createAppRoot({
     services: async () => ({
-      effects: { session: sessionEffects(doubles), signIn: signInEffects(doubles.authService) },
+      effects: {
+        session: sessionEffects(doubles),
+        signIn: signInEffects(doubles.authService),
+        billing: billingEffects(doubles.billing, leftTo),
+      },
       runtimeConfig: async () => ({
         supabaseUrl: doubles.authService ? 'https://auth.example' : null,
         supabaseAnonKey: doubles.authService ? 'anon-key' : null,
