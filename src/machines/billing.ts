@@ -14,12 +14,17 @@ import { billingMessages } from '../domain/messages';
 export const BILLING_POLL_INTERVAL_MS = 3000;
 export const BILLING_POLL_LIMIT_MS = 30_000;
 
-export interface BillingInput {
-  /** The Checkout session id the provider appends to the return address, if any. */
-  checkoutSessionId: string | null;
-}
+/**
+ * Where the visitor arrives from: Checkout (the provider appends the session id to the return address), the
+ * portal (the flag set on the way there), or neither.
+ */
+export type BillingArrival =
+  | { from: 'checkout'; sessionId: string }
+  | { from: 'portal' }
+  | { from: 'elsewhere' };
 
 export interface BillingContext {
+  /** The Checkout session the visitor came back from, synced once. */
   checkoutSessionId: string | null;
   info: BillingInfo | null;
   /** Null until known, and when every health address failed [product: BILL-13]. */
@@ -37,15 +42,15 @@ const notProvided = (name: string) => () => {
 export const billingMachine = setup({
   types: {
     context: {} as BillingContext,
-    input: {} as BillingInput,
     events: {} as BillingEvent,
-    tags: {} as 'loading' | 'polling' | 'openingPortal' | 'checkingWebhooks',
+    tags: {} as 'loading' | 'failed' | 'polling' | 'openingPortal' | 'checkingWebhooks',
   },
   actors: {
     loadInfo: fromPromise<BillingInfo>(notProvided('loadInfo')),
     loadWebhookHealth: fromPromise<WebhookHealth | null>(notProvided('loadWebhookHealth')),
     syncSubscription: fromPromise<void, { sessionId: string | null }>(notProvided('syncSubscription')),
-    takePortalReturn: fromPromise<boolean>(notProvided('takePortalReturn')),
+    /** Reads (and consumes) where the visitor comes back from. */
+    detectArrival: fromPromise<BillingArrival>(notProvided('detectArrival')),
     openPortal: fromPromise<string | null>(notProvided('openPortal')),
   },
   actions: {
@@ -57,8 +62,8 @@ export const billingMachine = setup({
     goToPortal: (_, _params: { url: string }) => {},
   },
   guards: {
-    hasCheckoutSession: ({ context }) => context.checkoutSessionId !== null,
-    isTrue: (_, params: { value: boolean }) => params.value,
+    isFrom: (_, params: { arrival: BillingArrival; from: BillingArrival['from'] }) =>
+      params.arrival.from === params.from,
     hasUrl: (_, params: { url: string | null }) => Boolean(params.url),
   },
   delays: {
@@ -67,22 +72,35 @@ export const billingMachine = setup({
   },
 }).createMachine({
   id: 'billing',
-  context: ({ input }) => ({
-    checkoutSessionId: input.checkoutSessionId,
-    info: null,
-    health: null,
-    error: null,
-  }),
+  context: { checkoutSessionId: null, info: null, health: null, error: null },
   type: 'parallel',
   states: {
     account: {
-      initial: 'starting',
+      initial: 'arriving',
       states: {
-        starting: {
-          always: [
-            { guard: 'hasCheckoutSession', target: 'syncingCheckout' },
-            { target: 'checkingPortalReturn' },
-          ],
+        arriving: {
+          tags: ['loading'],
+          invoke: {
+            src: 'detectArrival',
+            onDone: [
+              {
+                guard: {
+                  type: 'isFrom',
+                  params: ({ event }) => ({ arrival: event.output, from: 'checkout' }),
+                },
+                target: 'syncingCheckout',
+                actions: assign(({ event }) => ({
+                  checkoutSessionId: event.output.from === 'checkout' ? event.output.sessionId : null,
+                })),
+              },
+              {
+                guard: { type: 'isFrom', params: ({ event }) => ({ arrival: event.output, from: 'portal' }) },
+                target: 'polling',
+              },
+              { target: 'loading' },
+            ],
+            onError: { target: 'loading' },
+          },
         },
         // Back from Checkout: what was just paid for is read from the provider before the page shows it.
         syncingCheckout: {
@@ -91,21 +109,7 @@ export const billingMachine = setup({
             src: 'syncSubscription',
             input: ({ context }) => ({ sessionId: context.checkoutSessionId }),
             onDone: { target: 'loading' },
-            // The webhook brings it soon enough; the info shows what the cache has.
-            onError: { target: 'loading' },
-          },
-        },
-        checkingPortalReturn: {
-          tags: ['loading'],
-          invoke: {
-            src: 'takePortalReturn',
-            onDone: [
-              {
-                guard: { type: 'isTrue', params: ({ event }) => ({ value: event.output }) },
-                target: 'polling',
-              },
-              { target: 'loading' },
-            ],
+            // The webhook brings it soon enough; the info shows what the cache has meanwhile.
             onError: { target: 'loading' },
           },
         },
@@ -125,6 +129,7 @@ export const billingMachine = setup({
           },
         },
         failed: {
+          tags: ['failed'],
           on: { 'billing.reload': { target: 'loading' } },
         },
         ready: {
@@ -163,7 +168,8 @@ export const billingMachine = setup({
         polling: {
           tags: ['polling'],
           initial: 'syncing',
-          after: { pollLimit: { target: 'ready' } },
+          // One last reload after the polls: the page then shows what it knows, or that it could not load.
+          after: { pollLimit: { target: 'loading' } },
           states: {
             syncing: {
               invoke: {
@@ -221,6 +227,7 @@ export const selectInfo = (snapshot: BillingSnapshot) => snapshot.context.info;
 export const selectHealth = (snapshot: BillingSnapshot) => snapshot.context.health;
 export const selectError = (snapshot: BillingSnapshot) => snapshot.context.error;
 export const selectIsLoading = (snapshot: BillingSnapshot) => snapshot.hasTag('loading');
+export const selectHasFailed = (snapshot: BillingSnapshot) => snapshot.hasTag('failed');
 export const selectIsPolling = (snapshot: BillingSnapshot) => snapshot.hasTag('polling');
 export const selectIsOpeningPortal = (snapshot: BillingSnapshot) => snapshot.hasTag('openingPortal');
 export const selectIsCheckingWebhooks = (snapshot: BillingSnapshot) => snapshot.hasTag('checkingWebhooks');

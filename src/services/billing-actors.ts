@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { BillingInfo, CancelRequest, CancelResponse, WebhookHealth } from '../../contract/billing';
 import type { CheckoutPlanName } from '../../contract/plans';
+import type { BillingArrival } from '../machines/billing';
 import type { CheckoutStart } from '../machines/changePlan';
 import type { FlowDeps } from './flow-deps';
 
@@ -32,7 +33,7 @@ export function billingImplementations(deps: FlowDeps) {
       syncSubscription: fromPromise<void, { sessionId: string | null }>(async ({ input }) =>
         (await billing()).syncSubscription(input.sessionId),
       ),
-      takePortalReturn: fromPromise<boolean>(async () => (await billing()).takePortalReturn()),
+      detectArrival: fromPromise<BillingArrival>(async () => (await billing()).detectArrival()),
       openPortal: openPortal(deps),
     },
     actions: { goToPortal: leaving(deps).goToPortal },

@@ -2,6 +2,7 @@ import type { BillingInfo, CancelRequest, CancelResponse, WebhookHealth } from '
 import { portalUrl } from '../../contract/billing';
 import type { CheckoutPlanName } from '../../contract/plans';
 import { paths } from '../domain/pages';
+import type { BillingArrival } from '../machines/billing';
 import type { CheckoutStart } from '../machines/changePlan';
 import type { BillingApi } from './api/billing';
 import { markPortalVisit, takePortalReturn } from './storage';
@@ -17,8 +18,8 @@ export interface BillingEffects {
   openPortal(): Promise<string | null>;
   changePlan(planName: CheckoutPlanName): Promise<{ changed: boolean }>;
   cancel(request: CancelRequest): Promise<CancelResponse>;
-  /** Whether the visitor has just come back from the portal (the flag is consumed). */
-  takePortalReturn(): Promise<boolean>;
+  /** Where the visitor comes back from: Checkout's `session_id` in the address, else the portal's flag (consumed). */
+  detectArrival(): Promise<BillingArrival>;
   /** Leaves for the hosted Checkout page. */
   goToCheckout(url: string): void;
   /** Leaves for the portal, setting the flag the billing page polls on when it is back. */
@@ -29,12 +30,20 @@ export interface BillingEffectDeps {
   billingApi: BillingApi;
   /** The page's origin: the portal returns to its Billing page [product: ROUTE, API-11]. */
   origin: string;
+  /** The page's current address; default `window.location.href`. */
+  currentUrl?: () => string;
   /** Default `window.location.assign`. */
   leaveTo?: (url: string) => void;
 }
 
-export function createBillingEffects({ billingApi, origin, leaveTo }: BillingEffectDeps): BillingEffects {
+export function createBillingEffects({
+  billingApi,
+  origin,
+  leaveTo,
+  currentUrl,
+}: BillingEffectDeps): BillingEffects {
   const leave = leaveTo ?? ((url: string) => window.location.assign(url));
+  const here = currentUrl ?? (() => window.location.href);
   return {
     loadInfo: () => billingApi.info(),
     loadWebhookHealth: () => billingApi.webhookHealth(),
@@ -45,7 +54,13 @@ export function createBillingEffects({ billingApi, origin, leaveTo }: BillingEff
     openPortal: async () => portalUrl(await billingApi.portal(new URL(paths.billing, origin).href)),
     changePlan: async (planName) => ({ changed: (await billingApi.changePlan(planName)).changed }),
     cancel: (request) => billingApi.cancel(request),
-    takePortalReturn: async () => takePortalReturn(),
+    detectArrival: async () => {
+      // Read the flag either way, so a portal visit is not remembered past this arrival.
+      const fromPortal = takePortalReturn();
+      const sessionId = new URL(here()).searchParams.get('session_id')?.trim();
+      if (sessionId) return { from: 'checkout', sessionId };
+      return fromPortal ? { from: 'portal' } : { from: 'elsewhere' };
+    },
     goToCheckout: (url) => leave(url),
     goToPortal: (url) => {
       markPortalVisit();

@@ -118,10 +118,11 @@ describe('the billing page [product: BILL]', () => {
 
   it('syncs the Checkout session the provider returned with, then shows the plan [product: CLIENT-4]', async () => {
     const syncSubscription = vi.fn(async () => {});
-    await openBilling(
-      { loadInfo: async () => billingInfo(), syncSubscription },
-      '/Billing?session_id=cs_test_42',
-    );
+    await openBilling({
+      loadInfo: async () => billingInfo(),
+      syncSubscription,
+      detectArrival: async () => ({ from: 'checkout', sessionId: 'cs_test_42' }),
+    });
     expect(syncSubscription).toHaveBeenCalledWith('cs_test_42');
   });
 

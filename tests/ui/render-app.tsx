@@ -99,7 +99,7 @@ function billingEffects(stubs: Partial<BillingEffects> = {}, leftTo: string[]): 
     openPortal: unexpected('openPortal'),
     changePlan: unexpected('changePlan'),
     cancel: unexpected('cancel'),
-    takePortalReturn: async () => false,
+    detectArrival: async () => ({ from: 'elsewhere' }),
     goToCheckout: (url) => leftTo.push(url),
     goToPortal: (url) => leftTo.push(url),
     ...stubs,

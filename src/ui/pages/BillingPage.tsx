@@ -27,7 +27,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, Suspense, useCallback, useState } from 'react';
 import type { BillingInfo, Invoice, WebhookHealth } from '../../../contract/billing';
@@ -46,10 +45,10 @@ import {
 import { formatLongDate } from '../../domain/time';
 import {
   selectError,
+  selectHasFailed,
   selectHealth,
   selectInfo,
   selectIsCheckingWebhooks,
-  selectIsLoading,
   selectIsOpeningPortal,
   selectIsPolling,
 } from '../../machines/billing';
@@ -61,31 +60,24 @@ import { PageTitle } from './PageTitle';
 
 /** The billing page [product: BILL]: five cards, the trial banner and the change-plan and cancel dialogs. */
 export function BillingPage() {
-  const checkoutSessionId = useRouterState({ select: (state) => sessionIdOf(state.location.search) });
   return (
     <Stack>
       <PageTitle title="Billing" subtitle="Your plan, payments and invoices" />
       <Suspense fallback={<Loader size="sm" aria-label="Loading billing" />}>
-        <Billing checkoutSessionId={checkoutSessionId} />
+        <Billing />
       </Suspense>
     </Stack>
   );
 }
 
-/** Checkout sends the customer back with `?session_id=cs_…` [product: CLIENT-4]. */
-function sessionIdOf(search: unknown): string | null {
-  const value = (search as Record<string, unknown> | null)?.session_id;
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-}
-
 type Dialog = 'changePlan' | 'cancel' | null;
 
-function Billing({ checkoutSessionId }: { checkoutSessionId: string | null }) {
-  const billing = useFlow('billing', { input: { checkoutSessionId } });
+function Billing() {
+  const billing = useFlow('billing');
   const info = useSelector(billing, selectInfo);
   const health = useSelector(billing, selectHealth);
   const error = useSelector(billing, selectError);
-  const loading = useSelector(billing, selectIsLoading);
+  const failed = useSelector(billing, selectHasFailed);
   const polling = useSelector(billing, selectIsPolling);
   const openingPortal = useSelector(billing, selectIsOpeningPortal);
   const checkingWebhooks = useSelector(billing, selectIsCheckingWebhooks);
@@ -93,17 +85,16 @@ function Billing({ checkoutSessionId }: { checkoutSessionId: string | null }) {
   const reload = useCallback(() => billing.send({ type: 'billing.reload' }), [billing]);
   const close = useCallback(() => setDialog(null), []);
 
-  if (!info) {
-    return loading ? (
-      <Loader size="sm" aria-label="Loading billing" />
-    ) : (
-      <Alert color="red" role="alert" title={error ?? billingMessages.loadFailed}>
+  const failure = error && (
+    <Alert color="red" role="alert" title={error}>
+      {failed && (
         <Button size="xs" mt="xs" onClick={reload}>
           Try again
         </Button>
-      </Alert>
-    );
-  }
+      )}
+    </Alert>
+  );
+  if (!info) return failure || <Loader size="sm" aria-label="Loading billing" />;
 
   const subscription = info.subscription ?? null;
   const current: ChangePlanInput = {
@@ -118,11 +109,7 @@ function Billing({ checkoutSessionId }: { checkoutSessionId: string | null }) {
           Add a payment method to keep monitoring your devices.
         </Alert>
       )}
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      {failure}
       {polling && (
         <Text role="status" size="sm" c="dimmed">
           Checking for changes made in the billing portal…
@@ -147,6 +134,8 @@ function Billing({ checkoutSessionId }: { checkoutSessionId: string | null }) {
               size="sm"
               variant="default"
               loading={openingPortal}
+              // Back from the portal: wait until its changes are picked up before going there again.
+              disabled={polling}
               onClick={() => billing.send({ type: 'portal.open' })}
             >
               {managePaymentLabel(info)}
