@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { WebhookHealth } from '../../contract/billing';
-import { type BillingSnapshot, billingMachine } from '../../src/machines/billing';
+import { type BillingArrival, type BillingSnapshot, billingMachine } from '../../src/machines/billing';
 import { billingInfo } from '../ui/billing-fixtures';
 import { renderApp, signedIn } from '../ui/render-app';
 import { call, describeModel, type MachineView, start } from './harness';
@@ -70,8 +70,12 @@ const billingView: MachineView<typeof billingMachine> = {
       expect(screen.queryByText(POLLING_NOTE)).not.toBeInTheDocument();
       showsError(snapshot);
     },
-    'account.openingPortal': () => expect(managePayment()).toHaveAttribute('data-loading', 'true'),
-    'account.leavingForPortal': () => expect(managePayment()).toHaveAttribute('data-loading', 'true'),
+    'account.openingPortal': () => {
+      expect(managePayment()).toHaveAttribute('data-loading', 'true');
+    },
+    'account.leavingForPortal': () => {
+      expect(managePayment()).toHaveAttribute('data-loading', 'true');
+    },
     'account.polling': (snapshot) => {
       showsCardsOrLoader(snapshot);
       if (!snapshot.context.info) return;
@@ -148,8 +152,9 @@ describeModel(billingMachine, {
 
   afterStep: {
     'done:detectArrival': ({ snapshot, event }) => {
+      const arrival = event.output as BillingArrival;
       const expected = { checkout: 'syncingCheckout', portal: 'polling', elsewhere: 'loading' } as const;
-      expect(inAccount(snapshot, expected[event.output.from])).toBe(true);
+      expect(inAccount(snapshot, expected[arrival.from])).toBe(true);
     },
     'done:openPortal': ({ snapshot, event }) => {
       if (event.output) expect(inAccount(snapshot, 'leavingForPortal')).toBe(true);
