@@ -5,18 +5,20 @@ import { checkoutPlanName, isPlanChangeConfirmDisabled } from '../domain/plans';
 
 /**
  * The change-plan dialog [product: BILL-2, BILL-9, BILL-12, BILL-16]: the customer picks a plan and an interval and
- * confirms. With a live subscription the plan is changed directly (POST /billing/change-plan); without one the
- * customer goes to the hosted Checkout page, and a Checkout refused because a subscription exists after all (409 /
- * existing_subscription) opens the billing portal instead. Actors and actions: src/services/billing-actors.ts.
+ * confirms. The plan is changed directly (POST /billing/change-plan); when the server says there is no subscription
+ * to change, the customer goes to the hosted Checkout page instead, and a Checkout refused because a subscription
+ * exists after all (409 / existing_subscription) opens the billing portal. The server decides, not the page's
+ * possibly stale copy of the subscription. Actors and actions: src/services/billing-actors.ts.
  */
 
 export interface ChangePlanInput {
   /** The current plan and interval, or null without a subscription. */
   currentPlan: PlanId | null;
   currentInterval: CheckoutInterval;
-  /** A live subscription exists (trialing, active, past_due, unpaid) [product: BILL-5]. */
-  hasSubscription: boolean;
 }
+
+/** What a direct plan change answered: changed (or already on that price), or there is no subscription to change. */
+export type PlanChange = { noSubscription: false; changed: boolean } | { noSubscription: true };
 
 export interface ChangePlanContext extends ChangePlanInput {
   chosenPlan: PlanId;
@@ -52,7 +54,7 @@ export const changePlanMachine = setup({
     tags: {} as 'busy' | 'done',
   },
   actors: {
-    changePlan: fromPromise<{ changed: boolean }, { planName: CheckoutPlanName }>(notProvided('changePlan')),
+    changePlan: fromPromise<PlanChange, { planName: CheckoutPlanName }>(notProvided('changePlan')),
     createCheckout: fromPromise<CheckoutStart, { planName: CheckoutPlanName }>(notProvided('createCheckout')),
     openPortal: fromPromise<string | null>(notProvided('openPortal')),
   },
@@ -77,7 +79,7 @@ export const changePlanMachine = setup({
         view: context.view,
         updating: false,
       }),
-    hasSubscription: ({ context }) => context.hasSubscription,
+    hasNoSubscription: (_, params: { change: PlanChange }) => params.change.noSubscription,
     hasUrl: (_, params: { url: string | null }) => Boolean(params.url),
     isExistingSubscription: (_, params: { start: CheckoutStart }) => params.start.existingSubscription,
   },
@@ -99,11 +101,7 @@ export const changePlanMachine = setup({
           actions: { type: 'chooseInterval', params: ({ event }) => ({ interval: event.interval }) },
         },
         // The confirm button is disabled then; a confirm that slips through changes nothing [product: BILL-9].
-        'change.confirm': [
-          { guard: 'isUnchanged' },
-          { guard: 'hasSubscription', target: 'changing' },
-          { target: 'checkingOut' },
-        ],
+        'change.confirm': [{ guard: 'isUnchanged' }, { target: 'changing' }],
       },
     },
     changing: {
@@ -112,7 +110,13 @@ export const changePlanMachine = setup({
       invoke: {
         src: 'changePlan',
         input: ({ context }) => planNameOf(context),
-        onDone: { target: 'changed' },
+        onDone: [
+          {
+            guard: { type: 'hasNoSubscription', params: ({ event }) => ({ change: event.output }) },
+            target: 'checkingOut',
+          },
+          { target: 'changed' },
+        ],
         onError: {
           target: 'choosing',
           actions: { type: 'showError', params: { text: billingMessages.planChangeFailed } },

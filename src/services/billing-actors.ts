@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { BillingInfo, CancelRequest, CancelResponse, WebhookHealth } from '../../contract/billing';
 import type { CheckoutPlanName } from '../../contract/plans';
 import type { BillingArrival } from '../machines/billing';
-import type { CheckoutStart } from '../machines/changePlan';
+import type { CheckoutStart, PlanChange } from '../machines/changePlan';
 import type { FlowDeps } from './flow-deps';
 
 /** The billing page's, change-plan dialog's and cancel dialog's actors and actions (src/app/flows.ts). */
@@ -44,7 +44,7 @@ export function changePlanImplementations(deps: FlowDeps) {
   const billing = billingEffects(deps);
   return {
     actors: {
-      changePlan: fromPromise<{ changed: boolean }, { planName: CheckoutPlanName }>(async ({ input }) =>
+      changePlan: fromPromise<PlanChange, { planName: CheckoutPlanName }>(async ({ input }) =>
         (await billing()).changePlan(input.planName),
       ),
       createCheckout: fromPromise<CheckoutStart, { planName: CheckoutPlanName }>(async ({ input }) =>

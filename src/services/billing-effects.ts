@@ -3,7 +3,7 @@ import { portalUrl } from '../../contract/billing';
 import type { CheckoutPlanName } from '../../contract/plans';
 import { paths } from '../domain/pages';
 import type { BillingArrival } from '../machines/billing';
-import type { CheckoutStart } from '../machines/changePlan';
+import type { CheckoutStart, PlanChange } from '../machines/changePlan';
 import type { BillingApi } from './api/billing';
 import { markPortalVisit, takePortalReturn } from './storage';
 
@@ -16,7 +16,7 @@ export interface BillingEffects {
   createCheckout(planName: CheckoutPlanName): Promise<CheckoutStart>;
   /** The portal's address (returning to the Billing page), or null when the answer carries none. */
   openPortal(): Promise<string | null>;
-  changePlan(planName: CheckoutPlanName): Promise<{ changed: boolean }>;
+  changePlan(planName: CheckoutPlanName): Promise<PlanChange>;
   cancel(request: CancelRequest): Promise<CancelResponse>;
   /** Where the visitor comes back from: Checkout's `session_id` in the address, else the portal's flag (consumed). */
   detectArrival(): Promise<BillingArrival>;
@@ -52,7 +52,7 @@ export function createBillingEffects({
     },
     createCheckout: (planName) => billingApi.checkout(planName),
     openPortal: async () => portalUrl(await billingApi.portal(new URL(paths.billing, origin).href)),
-    changePlan: async (planName) => ({ changed: (await billingApi.changePlan(planName)).changed }),
+    changePlan: (planName) => billingApi.changePlan(planName),
     cancel: (request) => billingApi.cancel(request),
     detectArrival: async () => {
       // Read the flag either way, so a portal visit is not remembered past this arrival.

@@ -3,7 +3,6 @@ import {
   billingInfoSchema,
   type CancelRequest,
   type CancelResponse,
-  type ChangePlanResponse,
   cancelResponseSchema,
   changePlanResponseSchema,
   checkoutSessionResponseSchema,
@@ -15,7 +14,7 @@ import {
   webhookHealthSchema,
 } from '../../../contract/billing';
 import type { CheckoutPlanName } from '../../../contract/plans';
-import type { CheckoutStart } from '../../machines/changePlan';
+import type { CheckoutStart, PlanChange } from '../../machines/changePlan';
 import { type ApiClient, ApiError } from './client';
 
 /** The billing endpoints of the product API [product: API-10, API-11, API-12, API-13, API-14, CLIENT-4]. */
@@ -34,7 +33,8 @@ export interface BillingApi {
   checkout(planName: CheckoutPlanName): Promise<CheckoutStart>;
   portal(returnUrl: string): Promise<PortalResponse>;
   cancel(request: CancelRequest): Promise<CancelResponse>;
-  changePlan(planName: CheckoutPlanName): Promise<ChangePlanResponse>;
+  /** A direct change; `noSubscription` when the server has none to change (409 no_subscription). */
+  changePlan(planName: CheckoutPlanName): Promise<PlanChange>;
   sync(sessionId?: string): Promise<SyncResponse>;
 }
 
@@ -74,8 +74,17 @@ export function createBillingApi(client: ApiClient): BillingApi {
     portal: (returnUrl) =>
       client.post('/billing/portal', portalResponseSchema, { json: { return_url: returnUrl } }),
     cancel: (request) => client.post('/billing/cancel', cancelResponseSchema, { json: request }),
-    changePlan: (planName) =>
-      client.post('/billing/change-plan', changePlanResponseSchema, { json: { planName } }),
+    changePlan: async (planName) => {
+      try {
+        const { changed } = await client.post('/billing/change-plan', changePlanResponseSchema, {
+          json: { planName },
+        });
+        return { noSubscription: false, changed };
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'no_subscription') return { noSubscription: true };
+        throw error;
+      }
+    },
     sync: (sessionId) =>
       client.post('/billing/sync', syncResponseSchema, { json: sessionId ? { sessionId } : {} }),
   };

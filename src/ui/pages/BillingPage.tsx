@@ -39,7 +39,6 @@ import {
   CANCELLATION_SCHEDULED_LABEL,
   isCancelDisabled,
   isCancellationScheduled,
-  isLiveSubscription,
   subscriptionStatus,
 } from '../../domain/subscription';
 import { formatLongDate } from '../../domain/time';
@@ -100,7 +99,6 @@ function Billing() {
   const current: ChangePlanInput = {
     currentPlan: subscription ? toPlanId(subscription.plan) : null,
     currentInterval: toCheckoutInterval(billingIntervalOf(info)),
-    hasSubscription: isLiveSubscription(subscription),
   };
   return (
     <Stack>
