@@ -136,3 +136,65 @@ describe('the billing page [product: BILL]', () => {
     expect(await screen.findByRole('region', { name: 'Current Plan' })).toBeInTheDocument();
   });
 });
+
+describe('the dialogs', () => {
+  it('cancel: the default reason is unused, the comment has a counter [product: BILL-10, BILL-11]', async () => {
+    await openBilling({ loadInfo: async () => billingInfo() });
+    await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Cancel Subscription' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Subscription' });
+    expect(within(dialog).getByLabelText('Reason')).toHaveDisplayValue("I don't use it enough");
+    expect(within(dialog).getByText('0/300')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Comment (optional)'), 'Too pricey');
+    expect(within(dialog).getByText('10/300')).toBeInTheDocument();
+  });
+
+  it('cancel: once it went through, the page reloads and shows Cancellation Scheduled [product: BILL-7]', async () => {
+    const loadInfo = vi.fn().mockResolvedValueOnce(billingInfo()).mockResolvedValue(scheduledToCancel());
+    const cancel = vi.fn(async () => ({ canceled: true, canceledImmediately: false }));
+    await openBilling({ loadInfo, cancel });
+    await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Cancel Subscription' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Subscription' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Reason'), 'too_expensive');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel at Period End' }));
+
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Cancellation processed.');
+    expect(cancel).toHaveBeenCalledWith({ reason: 'too_expensive', comment: '', cancelNow: false });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(
+      await within(card('Current Plan')).findByRole('button', { name: 'Cancellation Scheduled' }),
+    ).toBeDisabled();
+  });
+
+  it('change plan: confirm is disabled for the current plan on the monthly view [product: BILL-9]', async () => {
+    const changePlan = vi.fn(async () => ({ noSubscription: false as const, changed: true }));
+    await openBilling({ loadInfo: async () => billingInfo(), changePlan });
+    await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Change Plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Plan' });
+    expect(within(dialog).getByRole('button', { name: 'Confirm Change' })).toBeDisabled();
+
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^Business/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Change' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Plan updated. Refreshing...');
+    expect(changePlan).toHaveBeenCalledWith('business_monthly');
+  });
+
+  it('change plan without a subscription goes to Checkout [product: BILL-16]', async () => {
+    const createCheckout = vi.fn(async () => ({
+      existingSubscription: false as const,
+      url: 'https://pay.example/c/1',
+    }));
+    const goToCheckout = vi.fn();
+    await openBilling({
+      loadInfo: async () => billingInfo(),
+      changePlan: async () => ({ noSubscription: true }),
+      createCheckout,
+      goToCheckout,
+    });
+    await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Change Plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Plan' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Annual (Save 20%)' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Change' }));
+    await waitFor(() => expect(goToCheckout).toHaveBeenCalledWith('https://pay.example/c/1'));
+    expect(createCheckout).toHaveBeenCalledWith('pro_yearly');
+  });
+});

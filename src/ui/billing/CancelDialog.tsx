@@ -68,8 +68,7 @@ function CancelForm({ onClose, onCancelled }: { onClose: () => void; onCancelled
         label="Comment (optional)"
         value={comment}
         disabled={busy || done}
-        autosize
-        minRows={3}
+        rows={3}
         onChange={(e) => flow.send({ type: 'comment.change', comment: e.currentTarget.value })}
         description={
           <Text span size="xs" aria-live="polite">
@@ -89,7 +88,7 @@ function CancelForm({ onClose, onCancelled }: { onClose: () => void; onCancelled
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          {done ? 'Close' : 'Keep Subscription'}
+          {done ? 'Done' : 'Keep Subscription'}
         </Button>
         {!done && (
           <>

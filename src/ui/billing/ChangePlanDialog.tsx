@@ -110,7 +110,7 @@ function ChangePlanForm({
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          Close
+          {done ? 'Done' : 'Keep Current Plan'}
         </Button>
         {!done && (
           <Button
