@@ -39,6 +39,7 @@ import {
   CANCELLATION_SCHEDULED_LABEL,
   isCancelDisabled,
   isCancellationScheduled,
+  isLiveSubscription,
   subscriptionStatus,
 } from '../../domain/subscription';
 import { formatLongDate } from '../../domain/time';
@@ -97,7 +98,8 @@ function Billing() {
 
   const subscription = info.subscription ?? null;
   const current: ChangePlanInput = {
-    currentPlan: subscription ? toPlanId(subscription.plan) : null,
+    // A subscription that is over is no current plan: choosing its plan again is a new subscription.
+    currentPlan: isLiveSubscription(subscription) ? toPlanId(subscription?.plan) : null,
     currentInterval: toCheckoutInterval(billingIntervalOf(info)),
   };
   return (
