@@ -109,7 +109,7 @@ describeModel(billingMachine, {
     loadWebhookHealth: { outputs: [HEALTH, null], errors: [providerDown] },
     openPortal: { outputs: [PORTAL_URL, null], errors: [providerDown] },
   },
-  // The spec's poll: every 3 s for up to 30 s [product: BILL-8, LIMIT-8].
+  // The product's poll: every 3 s for up to 30 s [product: BILL-8, LIMIT-8].
   delays: { pollInterval: 3000, pollLimit: 30_000 },
   view: billingView,
 

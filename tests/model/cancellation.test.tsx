@@ -12,7 +12,7 @@ const TOO_LONG = 'x'.repeat(301);
 const COMMENT_TOO_LONG = 'Comment must be at most 300 characters.';
 const providerDown = new Error('502 Bad Gateway');
 
-/** Every answer of POST /billing/cancel and the message it shows [product: MSG-CANCEL-1..5]. */
+/** Every answer of POST /billing/cancel and the message it shows [product: MSG-CANCEL]. */
 const ANSWERS: readonly { answer: CancelResponse; text: string; ok: boolean }[] = [
   { answer: { canceled: true, canceledImmediately: false }, text: 'Cancellation processed.', ok: true },
   {
