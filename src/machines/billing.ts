@@ -43,7 +43,7 @@ export const billingMachine = setup({
   types: {
     context: {} as BillingContext,
     events: {} as BillingEvent,
-    tags: {} as 'loading' | 'failed' | 'polling' | 'openingPortal' | 'checkingWebhooks',
+    tags: {} as 'failed' | 'polling' | 'openingPortal' | 'checkingWebhooks',
   },
   actors: {
     loadInfo: fromPromise<BillingInfo>(notProvided('loadInfo')),
@@ -79,7 +79,6 @@ export const billingMachine = setup({
       initial: 'arriving',
       states: {
         arriving: {
-          tags: ['loading'],
           invoke: {
             src: 'detectArrival',
             onDone: [
@@ -104,7 +103,6 @@ export const billingMachine = setup({
         },
         // Back from Checkout: what was just paid for is read from the provider before the page shows it.
         syncingCheckout: {
-          tags: ['loading'],
           invoke: {
             src: 'syncSubscription',
             input: ({ context }) => ({ sessionId: context.checkoutSessionId }),
@@ -114,7 +112,6 @@ export const billingMachine = setup({
           },
         },
         loading: {
-          tags: ['loading'],
           entry: 'clearError',
           invoke: {
             src: 'loadInfo',
@@ -226,7 +223,6 @@ export type BillingSnapshot = SnapshotFrom<BillingMachine>;
 export const selectInfo = (snapshot: BillingSnapshot) => snapshot.context.info;
 export const selectHealth = (snapshot: BillingSnapshot) => snapshot.context.health;
 export const selectError = (snapshot: BillingSnapshot) => snapshot.context.error;
-export const selectIsLoading = (snapshot: BillingSnapshot) => snapshot.hasTag('loading');
 export const selectHasFailed = (snapshot: BillingSnapshot) => snapshot.hasTag('failed');
 export const selectIsPolling = (snapshot: BillingSnapshot) => snapshot.hasTag('polling');
 export const selectIsOpeningPortal = (snapshot: BillingSnapshot) => snapshot.hasTag('openingPortal');
