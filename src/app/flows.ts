@@ -1,3 +1,6 @@
+import { billingMachine } from '../machines/billing';
+import { cancellationMachine } from '../machines/cancellation';
+import { changePlanMachine } from '../machines/changePlan';
 import { dashboardLinkMachine } from '../machines/dashboardLink';
 import { onboardingMachine } from '../machines/onboarding';
 import { openDashboardMachine } from '../machines/openDashboard';
@@ -12,6 +15,11 @@ import {
   profileImplementations,
   settingsImplementations,
 } from '../services/account-actors';
+import {
+  billingImplementations,
+  cancellationImplementations,
+  changePlanImplementations,
+} from '../services/billing-actors';
 import type { FlowDeps } from '../services/flow-deps';
 import { onboardingImplementations } from '../services/onboarding-actors';
 import { openDashboardImplementations } from '../services/open-dashboard-actors';
@@ -36,5 +44,8 @@ export function createFlows(deps: FlowDeps): Flows {
     onboarding: onboardingMachine.provide(onboardingImplementations(deps)),
     passwordReset: passwordResetMachine.provide(passwordResetImplementations(deps)),
     openDashboard: openDashboardMachine.provide(openDashboardImplementations(deps)),
+    billing: billingMachine.provide(billingImplementations(deps)),
+    changePlan: changePlanMachine.provide(changePlanImplementations(deps)),
+    cancellation: cancellationMachine.provide(cancellationImplementations(deps)),
   };
 }

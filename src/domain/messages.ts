@@ -81,3 +81,44 @@ export const PROFILE_SAVE_FAILED = 'Failed to update profile. Please try again.'
 /** Settings save results [product: MSG-SET-1, MSG-SET-2]. */
 export const SETTINGS_SAVED = 'Settings saved successfully!';
 export const SETTINGS_SAVE_FAILED = 'Failed to save settings. Please try again.';
+/** The billing page's and the change-plan dialog's texts [product: MSG-BILL]. */
+export const billingMessages = {
+  planUpdated: 'Plan updated. Refreshing...',
+  planChangeFailed: 'Could not change plan. Please contact support.',
+  noCheckoutUrl: 'No checkout URL received. Please try again.',
+  checkoutFailed: 'Failed to create checkout session.',
+  noPortalUrl: 'Could not open the billing portal. Please try again later.',
+  portalFailed: 'Failed to open billing portal. Please try again or contact support.',
+  /** [product: BILL-17] */
+  loadFailed: 'Could not load billing information. Please try again.',
+  /** [product: MSG-WEBHOOK-1] */
+  noWebhookStatus: 'No webhook status available. Ensure your endpoint is configured and reachable.',
+} as const;
+
+/** The cancel dialog's texts [product: MSG-CANCEL]. */
+export const cancelMessages = {
+  alreadyCanceled: 'This subscription has already been canceled.',
+  alreadyScheduled: 'Cancellation was scheduled.',
+  canceledImmediately: 'Subscription canceled immediately.',
+  processed: 'Cancellation processed.',
+  unable: 'Unable to cancel the subscription.',
+  failed: 'Cancellation failed. Please try again or contact support.',
+} as const;
+
+/** What a cancel answer means for the customer: its message, and whether anything is (or was) cancelled. */
+export function cancelOutcome(answer: {
+  canceled?: boolean;
+  canceledImmediately?: boolean;
+  alreadyScheduled?: boolean;
+  alreadyCanceled?: boolean;
+}): { ok: boolean; text: string } {
+  if (answer.canceled === true) {
+    return {
+      ok: true,
+      text: answer.canceledImmediately ? cancelMessages.canceledImmediately : cancelMessages.processed,
+    };
+  }
+  if (answer.alreadyScheduled === true) return { ok: true, text: cancelMessages.alreadyScheduled };
+  if (answer.alreadyCanceled === true) return { ok: true, text: cancelMessages.alreadyCanceled };
+  return { ok: false, text: cancelMessages.unable };
+}

@@ -1,9 +1,11 @@
 import type { SessionEvent } from '../machines/session';
 import { createAccountEffects } from './account-effects';
 import { createAuthApi } from './api/auth';
+import { createBillingApi } from './api/billing';
 import { createApiClient } from './api/client';
 import { createSignupsApi } from './api/signups';
 import { createAuthService } from './auth-service';
+import { createBillingEffects } from './billing-effects';
 import { buildConfig } from './build-config';
 import { createRuntimeConfigLoader } from './config';
 import { createDashboardEffects } from './dashboard-effects';
@@ -31,6 +33,10 @@ export function createAppServices({
   const authApi = createAuthApi(apiClient, { authServiceToken: authService.accessToken });
   const sessionEffects = createSessionEffects({ authApi, authService });
   const signInEffects = createSignInEffects({ authService, returnTo });
+  const billingEffects = createBillingEffects({
+    billingApi: createBillingApi(apiClient),
+    origin: window.location.origin,
+  });
   const signups = createSignupsApi(apiClient);
   const signupEffects = createSignupEffects({
     signups,
@@ -46,6 +52,7 @@ export function createAppServices({
     passwordReset: createPasswordResetEffects({ authService }),
     dashboard: createDashboardEffects({ authApi }),
     account: createAccountEffects({ authApi }),
+    billing: billingEffects,
   };
   return { runtimeConfig, effects, startAuthService: () => authService.client() };
 }

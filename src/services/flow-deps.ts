@@ -1,6 +1,7 @@
 import type { AppPath } from '../domain/pages';
 import type { SessionActorRef } from '../machines/session';
 import type { AccountEffects } from './account-effects';
+import type { BillingEffects } from './billing-effects';
 import type { DashboardEffects } from './dashboard-effects';
 import type { OnboardingEffects } from './onboarding-effects';
 import type { PasswordResetEffects } from './password-reset-effects';
@@ -17,6 +18,7 @@ export interface AppEffects {
   onboarding: OnboardingEffects;
   passwordReset: PasswordResetEffects;
   dashboard: DashboardEffects;
+  billing: BillingEffects;
 }
 
 /** What the actors and actions of every flow are built from (src/app/flows.ts). */

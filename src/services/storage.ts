@@ -81,3 +81,18 @@ export function writeLocalUser(user: LocalUser, storage = localStore()): void {
 export function clearLocalUser(storage = localStore()): void {
   remove(storage, LOCAL_USER_KEY);
 }
+
+/** Set just before leaving for the billing portal; the billing page polls once it sees it [product: BILL-8]. */
+export const PORTAL_RETURN_KEY = 'beacon.portalReturn';
+
+export function markPortalVisit(storage = sessionStore()): void {
+  if (storage) safely(() => storage.setItem(PORTAL_RETURN_KEY, '1'), undefined);
+}
+
+/** Whether the visitor is back from the portal; the flag is removed, so a later visit of the page does not poll. */
+export function takePortalReturn(storage = sessionStore()): boolean {
+  if (!storage) return false;
+  const flag = safely(() => storage.getItem(PORTAL_RETURN_KEY), null);
+  remove(storage, PORTAL_RETURN_KEY);
+  return flag !== null;
+}

@@ -1,6 +1,9 @@
 import { createContext, type ReactNode, use, useSyncExternalStore } from 'react';
 import type { ActorOptions, AnyActorLogic, InspectionEvent } from 'xstate';
 import type { RuntimeConfig } from '../../contract/session';
+import type { BillingMachine } from '../machines/billing';
+import type { CancellationMachine } from '../machines/cancellation';
+import type { ChangePlanMachine } from '../machines/changePlan';
 import type { DashboardLinkMachine } from '../machines/dashboardLink';
 import type { OnboardingMachine } from '../machines/onboarding';
 import type { OpenDashboardMachine } from '../machines/openDashboard';
@@ -42,6 +45,9 @@ export interface Flows {
   onboarding: OnboardingMachine;
   passwordReset: PasswordResetMachine;
   openDashboard: OpenDashboardMachine;
+  billing: BillingMachine;
+  changePlan: ChangePlanMachine;
+  cancellation: CancellationMachine;
 }
 
 export type FlowName = keyof Flows;

@@ -6,6 +6,7 @@ import { type CurrentUserInput, currentUserSchema } from '../../contract/user';
 import { type AppRootOptions, createAppRoot } from '../../src/app/root';
 import type { LoadedUser, SessionActorRef } from '../../src/machines/session';
 import type { AccountEffects } from '../../src/services/account-effects';
+import type { BillingEffects } from '../../src/services/billing-effects';
 import type { DashboardEffects } from '../../src/services/dashboard-effects';
 import type { OnboardingEffects } from '../../src/services/onboarding-effects';
 import type { PasswordResetEffects } from '../../src/services/password-reset-effects';
@@ -79,6 +80,11 @@ export interface AppDoubles {
   passwordReset?: Partial<PasswordResetEffects>;
   /** 'Open Dashboard'; default: the refresh succeeds and tabs opened are recorded in `openedTabs`. */
   dashboard?: Partial<DashboardEffects>;
+  /**
+   * The billing page's effects (info, health, checkout, portal, cancel, change plan). A request the test does not
+   * stub fails the test; the portal-return flag reads false and leaving the page is recorded in `leftTo`.
+   */
+  billing?: Partial<BillingEffects>;
   /** Holds back the flows' chunk (and with it the session actor) until it resolves (default: loaded at once). */
   sessionChunk?: Promise<void>;
 }
@@ -125,6 +131,25 @@ function unexpectedRequests<T extends object>(
   return { ...Object.fromEntries(names.map((name) => [name, unexpected(name)])), ...stubs } as T;
 }
 
+function billingEffects(stubs: Partial<BillingEffects> = {}, leftTo: string[]): BillingEffects {
+  const unexpected = (name: string) => async () => {
+    throw new Error(`The test did not expect the billing request '${name}'.`);
+  };
+  return {
+    loadInfo: unexpected('loadInfo'),
+    loadWebhookHealth: async () => null,
+    syncSubscription: unexpected('syncSubscription'),
+    createCheckout: unexpected('createCheckout'),
+    openPortal: unexpected('openPortal'),
+    changePlan: unexpected('changePlan'),
+    cancel: unexpected('cancel'),
+    detectArrival: async () => ({ from: 'elsewhere' }),
+    goToCheckout: (url) => leftTo.push(url),
+    goToPortal: (url) => leftTo.push(url),
+    ...stubs,
+  };
+}
+
 function sessionEffects(doubles: AppDoubles): SessionEffects {
   return {
     loadUser: doubles.loadUser ?? (() => Promise.reject(noServerSession())),
@@ -166,6 +191,7 @@ export function createTestRoot(path: string, doubles: AppDoubles = {}, options: 
           openInNewTab: (url: string) => void openedTabs.push(url),
           ...doubles.dashboard,
         },
+        billing: billingEffects(doubles.billing, leftTo),
       },
       runtimeConfig: async () => ({
         supabaseUrl: doubles.authService ? 'https://auth.example' : null,

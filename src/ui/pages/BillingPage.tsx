@@ -1,5 +1,267 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { type ReactNode, Suspense, useCallback, useState } from 'react';
+import type { BillingInfo, Invoice, WebhookHealth } from '../../../contract/billing';
+import { PLANS } from '../../../contract/plans';
+import { billingIntervalOf, billingPlanLabel, managePaymentLabel, nextBillingAt } from '../../domain/billing';
+import { billingMessages } from '../../domain/messages';
+import { formatCents, invoiceAmountCents, invoiceLink } from '../../domain/money';
+import { toCheckoutInterval, toPlanId } from '../../domain/plans';
+import {
+  CANCELLATION_SCHEDULED_LABEL,
+  isCancelDisabled,
+  isCancellationScheduled,
+  isLiveSubscription,
+  subscriptionStatus,
+} from '../../domain/subscription';
+import { formatLongDate } from '../../domain/time';
+import {
+  selectError,
+  selectHasFailed,
+  selectHealth,
+  selectInfo,
+  selectIsCheckingWebhooks,
+  selectIsOpeningPortal,
+  selectIsPolling,
+} from '../../machines/billing';
+import type { ChangePlanInput } from '../../machines/changePlan';
+import { CancelDialog } from '../billing/CancelDialog';
+import { ChangePlanDialog } from '../billing/ChangePlanDialog';
+import { useFlow } from '../use-flow';
 import { PageTitle } from './PageTitle';
 
+/** The billing page [product: BILL]: five cards, the trial banner and the change-plan and cancel dialogs. */
 export function BillingPage() {
-  return <PageTitle title="Billing" />;
+  return (
+    <Stack>
+      <PageTitle title="Billing" subtitle="Your plan, payments and invoices" />
+      <Suspense fallback={<Loader size="sm" aria-label="Loading billing" />}>
+        <Billing />
+      </Suspense>
+    </Stack>
+  );
+}
+
+type Dialog = 'changePlan' | 'cancel' | null;
+
+function Billing() {
+  const billing = useFlow('billing');
+  const info = useSelector(billing, selectInfo);
+  const health = useSelector(billing, selectHealth);
+  const error = useSelector(billing, selectError);
+  const failed = useSelector(billing, selectHasFailed);
+  const polling = useSelector(billing, selectIsPolling);
+  const openingPortal = useSelector(billing, selectIsOpeningPortal);
+  const checkingWebhooks = useSelector(billing, selectIsCheckingWebhooks);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const reload = useCallback(() => billing.send({ type: 'billing.reload' }), [billing]);
+  const close = useCallback(() => setDialog(null), []);
+
+  const failure = error && (
+    <Alert color="red" role="alert" title={error}>
+      {failed && (
+        <Button size="xs" mt="xs" onClick={reload}>
+          Try again
+        </Button>
+      )}
+    </Alert>
+  );
+  if (!info) return failure || <Loader size="sm" aria-label="Loading billing" />;
+
+  const subscription = info.subscription ?? null;
+  const current: ChangePlanInput = {
+    // A subscription that is over is no current plan: choosing its plan again is a new subscription.
+    currentPlan: isLiveSubscription(subscription) ? toPlanId(subscription?.plan) : null,
+    currentInterval: toCheckoutInterval(billingIntervalOf(info)),
+  };
+  return (
+    <Stack>
+      {info.payment_required && (
+        <Alert color="orange" title="Your trial has ended">
+          Add a payment method to keep monitoring your devices.
+        </Alert>
+      )}
+      {failure}
+      {polling && (
+        <Text role="status" size="sm" c="dimmed">
+          Checking for changes made in the billing portal…
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <BillingCard title="Current Plan">
+          <Group gap="xs">
+            <Text fw={600} size="lg">
+              {billingPlanLabel(info)}
+            </Text>
+            {subscription && <Badge variant="light">{subscriptionStatus(subscription)}</Badge>}
+          </Group>
+          <Text size="sm" c="dimmed">
+            {subscription ? `Billed ${current.currentInterval}` : 'No subscription yet'}
+          </Text>
+          <Group gap="xs" mt="sm">
+            <Button size="sm" onClick={() => setDialog('changePlan')}>
+              Change Plan
+            </Button>
+            <Button
+              size="sm"
+              variant="default"
+              loading={openingPortal}
+              // Back from the portal: wait until its changes are picked up before going there again.
+              disabled={polling}
+              onClick={() => billing.send({ type: 'portal.open' })}
+            >
+              {managePaymentLabel(info)}
+            </Button>
+            <Button
+              size="sm"
+              color="red"
+              variant="light"
+              disabled={isCancelDisabled(subscription, false)}
+              onClick={() => setDialog('cancel')}
+            >
+              {isCancellationScheduled(subscription) ? CANCELLATION_SCHEDULED_LABEL : 'Cancel Subscription'}
+            </Button>
+          </Group>
+        </BillingCard>
+        <BillingCard title="Next Billing">
+          <NextBilling info={info} />
+        </BillingCard>
+        <BillingCard title="Billing History">
+          <Invoices invoices={info.invoices} />
+        </BillingCard>
+        <BillingCard title="Founder Benefits">
+          <List size="sm" spacing={4}>
+            {PLANS.pro.features.map((feature) => (
+              <List.Item key={feature}>{feature}</List.Item>
+            ))}
+          </List>
+        </BillingCard>
+        <BillingCard title="Webhooks Health">
+          {checkingWebhooks ? (
+            <Loader size="xs" aria-label="Checking webhooks" />
+          ) : (
+            <Webhooks health={health} />
+          )}
+        </BillingCard>
+      </SimpleGrid>
+      {dialog === 'changePlan' && <ChangePlanDialog current={current} onClose={close} onChanged={reload} />}
+      {dialog === 'cancel' && <CancelDialog onClose={close} onCancelled={reload} />}
+    </Stack>
+  );
+}
+
+function BillingCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="xs">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+function NextBilling({ info }: { info: BillingInfo }) {
+  const subscription = info.subscription ?? null;
+  if (isCancellationScheduled(subscription)) {
+    const ends = formatLongDate(subscription?.cancel_at ?? subscription?.current_period_end);
+    return <Text>{ends ? `Your subscription ends on ${ends}.` : 'Your subscription has ended.'}</Text>;
+  }
+  const next = formatLongDate(nextBillingAt(info));
+  return <Text>{next ?? 'No upcoming payment.'}</Text>;
+}
+
+function Invoices({ invoices }: { invoices: Invoice[] }) {
+  if (invoices.length === 0) return <Text c="dimmed">No invoices yet.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Invoice</Table.Th>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Amount</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Link</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {invoices.map((invoice) => {
+            const amount = invoiceAmountCents(invoice);
+            const link = invoiceLink(invoice);
+            const number = invoice.number || invoice.id;
+            return (
+              <Table.Tr key={invoice.id}>
+                <Table.Td>{number}</Table.Td>
+                <Table.Td>{formatLongDate(invoice.created)}</Table.Td>
+                <Table.Td>{amount === null ? '—' : formatCents(amount)}</Table.Td>
+                <Table.Td>{invoice.status ?? '—'}</Table.Td>
+                <Table.Td>
+                  {link ? (
+                    <Anchor
+                      href={link}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={`Invoice ${number}`}
+                    >
+                      {invoice.invoice_pdf ? 'PDF' : 'View'}
+                    </Anchor>
+                  ) : (
+                    '—'
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function Webhooks({ health }: { health: WebhookHealth | null }) {
+  if (!health) return <Text c="dimmed">{billingMessages.noWebhookStatus}</Text>;
+  const received = formatLongDate(health.last_received_at);
+  return (
+    <Stack gap={4}>
+      <Badge color={health.ok ? 'green' : 'orange'} variant="light">
+        {health.ok ? 'Receiving events' : 'Attention needed'}
+      </Badge>
+      {health.last_event_id && <Text size="sm">{`Last event: ${health.last_event_id}`}</Text>}
+      {received && <Text size="sm">{`Received: ${received}`}</Text>}
+      {health.message && (
+        <Text size="sm" c="dimmed">
+          {health.message}
+        </Text>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,117 @@
+import '../styles/modal';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Text.css';
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { CANCEL_COMMENT_MAX_LENGTH, CANCEL_REASONS, type CancelReason } from '../../../contract/billing';
+import {
+  selectComment,
+  selectError,
+  selectIsBusy,
+  selectIsDone,
+  selectNotice,
+  selectReason,
+} from '../../machines/cancellation';
+import { useFlow } from '../use-flow';
+
+/** How each reason reads in the list [product: BILL-11, BILL-18]. */
+export const CANCEL_REASON_LABELS: Readonly<Record<CancelReason, string>> = {
+  unused: "I don't use it enough",
+  too_expensive: 'Too expensive',
+  missing_features: 'Missing features',
+  switched_service: 'Switched to another service',
+  other: 'Other',
+};
+
+/** The cancel dialog [product: BILL-2, BILL-10, BILL-11, MSG-CANCEL]. */
+export function CancelDialog({ onClose, onCancelled }: { onClose: () => void; onCancelled: () => void }) {
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title="Cancel Subscription"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <CancelForm onClose={onClose} onCancelled={onCancelled} />
+    </Modal>
+  );
+}
+
+function CancelForm({ onClose, onCancelled }: { onClose: () => void; onCancelled: () => void }) {
+  const flow = useFlow('cancellation');
+  const reason = useSelector(flow, selectReason);
+  const comment = useSelector(flow, selectComment);
+  const error = useSelector(flow, selectError);
+  const notice = useSelector(flow, selectNotice);
+  const busy = useSelector(flow, selectIsBusy);
+  const done = useSelector(flow, selectIsDone);
+  useEffect(() => {
+    if (done) onCancelled();
+  }, [done, onCancelled]);
+
+  return (
+    <Stack>
+      <NativeSelect
+        label="Reason"
+        value={reason}
+        disabled={busy || done}
+        onChange={(e) => flow.send({ type: 'reason.choose', reason: e.currentTarget.value as CancelReason })}
+        data={CANCEL_REASONS.map((value) => ({ value, label: CANCEL_REASON_LABELS[value] }))}
+      />
+      <Textarea
+        label="Comment (optional)"
+        value={comment}
+        disabled={busy || done}
+        rows={3}
+        onChange={(e) => flow.send({ type: 'comment.change', comment: e.currentTarget.value })}
+        description={
+          <Text span size="xs" aria-live="polite">
+            {`${comment.length}/${CANCEL_COMMENT_MAX_LENGTH}`}
+          </Text>
+        }
+      />
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {notice && (
+        <Alert color="green" role="status">
+          {notice}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {done ? 'Done' : 'Keep Subscription'}
+        </Button>
+        {!done && (
+          <>
+            <Button
+              color="red"
+              variant="light"
+              loading={busy}
+              disabled={busy}
+              onClick={() => flow.send({ type: 'cancel.confirm', cancelNow: false })}
+            >
+              Cancel at Period End
+            </Button>
+            <Button
+              color="red"
+              loading={busy}
+              disabled={busy}
+              onClick={() => flow.send({ type: 'cancel.confirm', cancelNow: true })}
+            >
+              Cancel Now
+            </Button>
+          </>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+import '../styles/modal';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import { Alert, Button, Group, Modal, Radio, SegmentedControl, Stack } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { type CheckoutInterval, PLAN_LIST, type PlanId } from '../../../contract/plans';
+import { ANNUAL_SAVINGS_LABEL, formatUsd, planPrice } from '../../domain/prices';
+import type { ChangePlanInput } from '../../machines/changePlan';
+import {
+  selectChosenPlan,
+  selectConfirmDisabled,
+  selectError,
+  selectIsBusy,
+  selectIsDone,
+  selectNotice,
+  selectView,
+} from '../../machines/changePlan';
+import { useFlow } from '../use-flow';
+
+/**
+ * The change-plan dialog [product: BILL-2, BILL-9, BILL-12]. Its own plan choice (a radio list and the
+ * monthly/annual switch), so it does not wait for the plan picker dialog; that one can replace the list later.
+ */
+export function ChangePlanDialog({
+  current,
+  onClose,
+  onChanged,
+}: {
+  current: ChangePlanInput;
+  onClose: () => void;
+  /** The plan was changed: the page reloads its billing info. */
+  onChanged: () => void;
+}) {
+  return (
+    <Modal opened onClose={onClose} title="Change Plan" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <ChangePlanForm current={current} onClose={onClose} onChanged={onChanged} />
+    </Modal>
+  );
+}
+
+const intervalOf = (view: CheckoutInterval) => (view === 'yearly' ? 'annual' : 'monthly');
+
+function ChangePlanForm({
+  current,
+  onClose,
+  onChanged,
+}: {
+  current: ChangePlanInput;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const flow = useFlow('changePlan', { input: current });
+  const chosen = useSelector(flow, selectChosenPlan);
+  const view = useSelector(flow, selectView);
+  const error = useSelector(flow, selectError);
+  const notice = useSelector(flow, selectNotice);
+  const busy = useSelector(flow, selectIsBusy);
+  const done = useSelector(flow, selectIsDone);
+  const confirmDisabled = useSelector(flow, selectConfirmDisabled);
+  useEffect(() => {
+    if (done) onChanged();
+  }, [done, onChanged]);
+
+  return (
+    <Stack>
+      <SegmentedControl
+        aria-label="Billing interval"
+        value={view}
+        disabled={busy || done}
+        onChange={(value) => flow.send({ type: 'interval.choose', interval: value as CheckoutInterval })}
+        data={[
+          { value: 'monthly', label: 'Monthly' },
+          { value: 'yearly', label: `Annual (${ANNUAL_SAVINGS_LABEL})` },
+        ]}
+      />
+      <Radio.Group
+        label="Plan"
+        value={chosen}
+        onChange={(value) => flow.send({ type: 'plan.choose', plan: value as PlanId })}
+      >
+        <Stack gap="xs" mt="xs">
+          {PLAN_LIST.map((plan) => {
+            const price = planPrice(plan.id, intervalOf(view));
+            const isCurrent = plan.id === current.currentPlan && view === current.currentInterval;
+            return (
+              <Radio
+                key={plan.id}
+                value={plan.id}
+                disabled={busy || done}
+                label={`${plan.label}: ${formatUsd(price.perMonth)}/month${isCurrent ? ' (current plan)' : ''}`}
+              />
+            );
+          })}
+        </Stack>
+      </Radio.Group>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {notice && (
+        <Alert color="green" role="status">
+          {notice}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {done ? 'Done' : 'Keep Current Plan'}
+        </Button>
+        {!done && (
+          <Button
+            onClick={() => flow.send({ type: 'change.confirm' })}
+            disabled={confirmDisabled}
+            loading={busy}
+          >
+            Confirm Change
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,177 @@
+import { screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { type ChangePlanSnapshot, changePlanMachine } from '../../src/machines/changePlan';
+import { billingInfo } from '../ui/billing-fixtures';
+import { renderApp, signedIn } from '../ui/render-app';
+import { call, describeModel, type MachineView, type StepObservation, start } from './harness';
+
+/** The change-plan dialog [product: BILL-9, BILL-12, BILL-16, MSG-BILL]. */
+
+/** The page's subscription: Professional, monthly (billingInfo()'s default). */
+const CURRENT = { currentPlan: 'pro', currentInterval: 'monthly' } as const;
+const CHECKOUT_URL = 'https://pay.example/checkout/cs_1';
+const PORTAL_URL = 'https://pay.example/portal/ps_1';
+const providerDown = new Error('502 Bad Gateway');
+
+const MESSAGES = {
+  planUpdated: 'Plan updated. Refreshing...',
+  planChangeFailed: 'Could not change plan. Please contact support.',
+  noCheckoutUrl: 'No checkout URL received. Please try again.',
+  checkoutFailed: 'Failed to create checkout session.',
+  noPortalUrl: 'Could not open the billing portal. Please try again later.',
+  portalFailed: 'Failed to open billing portal. Please try again or contact support.',
+};
+
+/** The plan name sent for what is chosen: plan and interval [product: SUB-6]. */
+const planNameOf = (snapshot: ChangePlanSnapshot | undefined) =>
+  `${snapshot?.context.chosenPlan}_${snapshot?.context.view}`;
+
+/** The same plan on the monthly view changes nothing: confirm is disabled [product: BILL-9]. */
+const isUnchanged = ({ context }: ChangePlanSnapshot) =>
+  context.chosenPlan === CURRENT.currentPlan && context.view === 'monthly';
+
+const dialog = () => screen.getByRole('dialog', { name: 'Change Plan' });
+const confirm = () => within(dialog()).getByRole('button', { name: 'Confirm Change' });
+const PLAN_LABELS = { starter: /^Starter/, pro: /^Founders' Tier/, business: /^Business/ } as const;
+const INTERVAL_LABELS = { monthly: 'Monthly', yearly: 'Annual (Save 20%)' } as const;
+
+function showsBusy() {
+  expect(confirm()).toHaveAttribute('data-loading', 'true');
+  expect(confirm()).toBeDisabled();
+}
+
+const changePlanView: MachineView<typeof changePlanMachine> = {
+  render: async ({ logic, actorOptions }) => {
+    const app = renderApp(
+      '/Billing',
+      { loadUser: async () => signedIn(), billing: { loadInfo: async () => billingInfo() } },
+      { flows: { changePlan: logic }, actorOptions },
+    );
+    const open = await screen.findByRole('button', { name: 'Change Plan' }, { timeout: 5000 });
+    open.click();
+    await screen.findByRole('dialog', { name: 'Change Plan' });
+    return app;
+  },
+  perform: {
+    'plan.choose': async (event, user) => {
+      await user.click(within(dialog()).getByRole('radio', { name: PLAN_LABELS[event.plan] }));
+    },
+    'interval.choose': async (event, user) => {
+      await user.click(within(dialog()).getByText(INTERVAL_LABELS[event.interval]));
+    },
+    'change.confirm': async (_event, user) => {
+      await user.click(confirm());
+    },
+  },
+  shows: {
+    choosing: (snapshot) => {
+      const { context } = snapshot;
+      expect(within(dialog()).getByRole('radio', { name: PLAN_LABELS[context.chosenPlan] })).toBeChecked();
+      expect(within(dialog()).getByRole('radio', { name: INTERVAL_LABELS[context.view] })).toBeChecked();
+      if (isUnchanged(snapshot)) expect(confirm()).toBeDisabled();
+      else expect(confirm()).toBeEnabled();
+      if (context.error) expect(within(dialog()).getByRole('alert')).toHaveTextContent(context.error);
+      else expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();
+    },
+    changing: showsBusy,
+    checkingOut: showsBusy,
+    openingPortal: showsBusy,
+    leavingForCheckout: showsBusy,
+    leavingForPortal: showsBusy,
+    changed: () => {
+      expect(within(dialog()).getByRole('status')).toHaveTextContent(MESSAGES.planUpdated);
+      expect(within(dialog()).queryByRole('button', { name: 'Confirm Change' })).not.toBeInTheDocument();
+    },
+  },
+};
+
+function expectChoosingWith(error: string) {
+  return ({ snapshot }: StepObservation<ChangePlanSnapshot>) => {
+    expect(snapshot.matches('choosing')).toBe(true);
+    expect(snapshot.context.error).toBe(error);
+  };
+}
+
+describeModel(changePlanMachine, {
+  events: [
+    { type: 'plan.choose', plan: 'starter' },
+    { type: 'plan.choose', plan: 'pro' },
+    { type: 'interval.choose', interval: 'yearly' },
+    { type: 'interval.choose', interval: 'monthly' },
+    { type: 'change.confirm' },
+  ],
+  input: CURRENT,
+  actors: {
+    changePlan: {
+      outputs: [{ noSubscription: false, changed: true }, { noSubscription: true }],
+      errors: [providerDown],
+    },
+    createCheckout: {
+      outputs: [
+        { existingSubscription: false, url: CHECKOUT_URL },
+        { existingSubscription: false, url: null },
+        { existingSubscription: true },
+      ],
+      errors: [providerDown],
+    },
+    openPortal: { outputs: [PORTAL_URL, null], errors: [providerDown] },
+  },
+  delays: {},
+  view: changePlanView,
+
+  effects: {
+    init: [],
+    'plan.choose': [],
+    'interval.choose': [],
+    // Nothing is sent for the current plan on the monthly view; otherwise the server is asked to change it.
+    'change.confirm': ({ previous }) =>
+      previous && isUnchanged(previous) ? [] : [start('changePlan', { planName: planNameOf(previous) })],
+    // No subscription to change: Checkout for the chosen plan [product: BILL-16].
+    'done:changePlan': ({ event, previous }) =>
+      event.output.noSubscription ? [start('createCheckout', { planName: planNameOf(previous) })] : [],
+    'error:changePlan': [],
+    // A subscription exists after all: the portal [product: BILL-12].
+    'done:createCheckout': ({ event }) =>
+      event.output.existingSubscription
+        ? [start('openPortal')]
+        : event.output.url
+          ? [call('goToCheckout', { url: CHECKOUT_URL })]
+          : [],
+    'error:createCheckout': [],
+    'done:openPortal': ({ event }) => (event.output ? [call('goToPortal', { url: PORTAL_URL })] : []),
+    'error:openPortal': [],
+  },
+
+  states: {
+    changed: ({ snapshot }) => {
+      expect(snapshot.status).toBe('done');
+      expect(snapshot.hasTag('done')).toBe(true);
+      expect(snapshot.context.notice).toBe(MESSAGES.planUpdated);
+    },
+    leavingForCheckout: ({ snapshot }) => expect(snapshot.hasTag('busy')).toBe(true),
+    leavingForPortal: ({ snapshot }) => expect(snapshot.hasTag('busy')).toBe(true),
+  },
+
+  afterStep: {
+    init: ({ snapshot }) => {
+      expect(snapshot.context).toMatchObject({
+        chosenPlan: 'pro',
+        view: 'monthly',
+        error: null,
+        notice: null,
+      });
+    },
+    'error:changePlan': expectChoosingWith(MESSAGES.planChangeFailed),
+    'done:createCheckout': ({ snapshot, event }) => {
+      if (event.output.existingSubscription) expect(snapshot.matches('openingPortal')).toBe(true);
+      else if (event.output.url) expect(snapshot.matches('leavingForCheckout')).toBe(true);
+      else expectChoosingWith(MESSAGES.noCheckoutUrl)({ snapshot } as StepObservation<ChangePlanSnapshot>);
+    },
+    'error:createCheckout': expectChoosingWith(MESSAGES.checkoutFailed),
+    'done:openPortal': ({ snapshot, event }) => {
+      if (event.output) expect(snapshot.matches('leavingForPortal')).toBe(true);
+      else expect(snapshot.context.error).toBe(MESSAGES.noPortalUrl);
+    },
+    'error:openPortal': expectChoosingWith(MESSAGES.portalFailed),
+  },
+});

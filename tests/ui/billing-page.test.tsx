@@ -1,0 +1,200 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { billingInfo, noSubscription, scheduledToCancel, trialEnded } from './billing-fixtures';
+import { type AppDoubles, renderApp, signedIn } from './render-app';
+
+const card = (name: string) => screen.getByRole('region', { name });
+
+async function openBilling(billing: AppDoubles['billing'], path = '/Billing') {
+  const app = renderApp(path, { loadUser: async () => signedIn(), billing });
+  // The first render loads the page's chunk and the flows: slower than the default second.
+  await screen.findByRole('region', { name: 'Current Plan' }, { timeout: 5000 });
+  return app;
+}
+
+describe('the billing page [product: BILL]', () => {
+  it('shows the five cards with the plan, the next billing date and the invoices [product: BILL-1, DATA-13]', async () => {
+    await openBilling({ loadInfo: async () => billingInfo() });
+
+    for (const name of [
+      'Current Plan',
+      'Billing History',
+      'Next Billing',
+      'Founder Benefits',
+      'Webhooks Health',
+    ]) {
+      expect(within(card(name)).getByRole('heading', { name })).toBeInTheDocument();
+    }
+    expect(within(card('Current Plan')).getByText("Founders' Tier")).toBeInTheDocument();
+    expect(within(card('Current Plan')).getByText('active')).toBeInTheDocument();
+    expect(within(card('Next Billing')).getByText('December 20, 2026')).toBeInTheDocument();
+
+    const rows = within(card('Billing History')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('INV-0002');
+    expect(rows[1]).toHaveTextContent('$59.00');
+    expect(rows[1]).toHaveTextContent('paid');
+    expect(within(rows[1] as HTMLElement).getByRole('link', { name: 'Invoice INV-0002' })).toHaveAttribute(
+      'href',
+      'https://pay.example/invoices/in_2/pdf',
+    );
+    // No amount paid yet: the amount due; no PDF: the hosted page.
+    expect(rows[2]).toHaveTextContent('$19.00');
+    expect(within(rows[2] as HTMLElement).getByRole('link', { name: 'Invoice INV-0001' })).toHaveAttribute(
+      'href',
+      'https://pay.example/invoices/in_1',
+    );
+  });
+
+  it("says 'No webhook status available…' when no health address answers [product: BILL-13, MSG-WEBHOOK-1]", async () => {
+    await openBilling({ loadInfo: async () => billingInfo(), loadWebhookHealth: async () => null });
+    expect(
+      await within(card('Webhooks Health')).findByText(
+        'No webhook status available. Ensure your endpoint is configured and reachable.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the last webhook event [product: DATA-14]', async () => {
+    await openBilling({
+      loadInfo: async () => billingInfo(),
+      loadWebhookHealth: async () => ({
+        ok: true,
+        last_event_id: 'evt_123',
+        last_received_at: '2026-11-23T10:00:00.000Z',
+        message: null,
+      }),
+    });
+    expect(await within(card('Webhooks Health')).findByText('Last event: evt_123')).toBeInTheDocument();
+    expect(within(card('Webhooks Health')).getByText('Received: November 23, 2026')).toBeInTheDocument();
+  });
+
+  it("shows 'Your trial has ended' and 'Add Payment Method' when payment is required [product: BILL-3, BILL-4]", async () => {
+    await openBilling({ loadInfo: async () => trialEnded() });
+    expect(screen.getByText('Your trial has ended')).toBeInTheDocument();
+    expect(within(card('Current Plan')).getByRole('button', { name: 'Add Payment Method' })).toBeEnabled();
+  });
+
+  it("reads 'Manage Payment' otherwise, and no banner", async () => {
+    await openBilling({ loadInfo: async () => billingInfo() });
+    expect(screen.queryByText('Your trial has ended')).not.toBeInTheDocument();
+    expect(within(card('Current Plan')).getByRole('button', { name: 'Manage Payment' })).toBeEnabled();
+  });
+
+  it("disables the cancel button reading 'Cancellation Scheduled' once scheduled [product: BILL-6, BILL-7]", async () => {
+    await openBilling({ loadInfo: async () => scheduledToCancel() });
+    expect(
+      within(card('Current Plan')).getByRole('button', { name: 'Cancellation Scheduled' }),
+    ).toBeDisabled();
+    expect(
+      within(card('Next Billing')).getByText('Your subscription ends on December 20, 2026.'),
+    ).toBeInTheDocument();
+  });
+
+  it('disables cancelling without a subscription [product: BILL-6]', async () => {
+    await openBilling({ loadInfo: async () => noSubscription() });
+    expect(within(card('Current Plan')).getByRole('button', { name: 'Cancel Subscription' })).toBeDisabled();
+    expect(within(card('Billing History')).getByText('No invoices yet.')).toBeInTheDocument();
+  });
+
+  it('opens the portal returning to /Billing and sets the return flag on the way [product: BILL-8, API-11]', async () => {
+    const goToPortal = vi.fn();
+    await openBilling({
+      loadInfo: async () => billingInfo(),
+      openPortal: async () => 'https://pay.example/portal/ps_1',
+      goToPortal,
+    });
+    await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Manage Payment' }));
+    await waitFor(() => expect(goToPortal).toHaveBeenCalledWith('https://pay.example/portal/ps_1'));
+  });
+
+  it('says why the portal did not open [product: MSG-BILL-5, MSG-BILL-6]', async () => {
+    await openBilling({ loadInfo: async () => billingInfo(), openPortal: async () => null });
+    await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Manage Payment' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not open the billing portal. Please try again later.',
+    );
+  });
+
+  it('syncs the Checkout session the provider returned with, then shows the plan [product: CLIENT-4]', async () => {
+    const syncSubscription = vi.fn(async () => {});
+    await openBilling({
+      loadInfo: async () => billingInfo(),
+      syncSubscription,
+      detectArrival: async () => ({ from: 'checkout', sessionId: 'cs_test_42' }),
+    });
+    expect(syncSubscription).toHaveBeenCalledWith('cs_test_42');
+  });
+
+  it('offers to try again when the info could not be loaded', async () => {
+    const loadInfo = vi.fn().mockRejectedValueOnce(new Error('502')).mockResolvedValue(billingInfo());
+    renderApp('/Billing', { loadUser: async () => signedIn(), billing: { loadInfo } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not load billing information. Please try again.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Current Plan' })).toBeInTheDocument();
+  });
+});
+
+describe('the dialogs', () => {
+  it('cancel: the default reason is unused, the comment has a counter [product: BILL-10, BILL-11]', async () => {
+    await openBilling({ loadInfo: async () => billingInfo() });
+    await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Cancel Subscription' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Subscription' });
+    expect(within(dialog).getByLabelText('Reason')).toHaveDisplayValue("I don't use it enough");
+    expect(within(dialog).getByText('0/300')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Comment (optional)'), 'Too pricey');
+    expect(within(dialog).getByText('10/300')).toBeInTheDocument();
+  });
+
+  it('cancel: once it went through, the page reloads and shows Cancellation Scheduled [product: BILL-7]', async () => {
+    const loadInfo = vi.fn().mockResolvedValueOnce(billingInfo()).mockResolvedValue(scheduledToCancel());
+    const cancel = vi.fn(async () => ({ canceled: true, canceledImmediately: false }));
+    await openBilling({ loadInfo, cancel });
+    await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Cancel Subscription' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Subscription' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Reason'), 'too_expensive');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel at Period End' }));
+
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Cancellation processed.');
+    expect(cancel).toHaveBeenCalledWith({ reason: 'too_expensive', comment: '', cancelNow: false });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(
+      await within(card('Current Plan')).findByRole('button', { name: 'Cancellation Scheduled' }),
+    ).toBeDisabled();
+  });
+
+  it('change plan: confirm is disabled for the current plan on the monthly view [product: BILL-9]', async () => {
+    const changePlan = vi.fn(async () => ({ noSubscription: false as const, changed: true }));
+    await openBilling({ loadInfo: async () => billingInfo(), changePlan });
+    await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Change Plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Plan' });
+    expect(within(dialog).getByRole('button', { name: 'Confirm Change' })).toBeDisabled();
+
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^Business/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Change' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Plan updated. Refreshing...');
+    expect(changePlan).toHaveBeenCalledWith('business_monthly');
+  });
+
+  it('change plan without a subscription goes to Checkout [product: BILL-16]', async () => {
+    const createCheckout = vi.fn(async () => ({
+      existingSubscription: false as const,
+      url: 'https://pay.example/c/1',
+    }));
+    const goToCheckout = vi.fn();
+    await openBilling({
+      loadInfo: async () => billingInfo(),
+      changePlan: async () => ({ noSubscription: true }),
+      createCheckout,
+      goToCheckout,
+    });
+    await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Change Plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Plan' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Annual (Save 20%)' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Change' }));
+    await waitFor(() => expect(goToCheckout).toHaveBeenCalledWith('https://pay.example/c/1'));
+    expect(createCheckout).toHaveBeenCalledWith('pro_yearly');
+  });
+});
