@@ -132,6 +132,10 @@ export function registerApiRoutes(app: FastifyInstance, ctx: PaymentsContext): v
     if (typeof value !== 'string') throw invalidParam(name, `Invalid ${name}: must be a string`);
     return value;
   };
+  const nested = (params: FormTree, name: string): FormTree => {
+    const value = params[name];
+    return typeof value === 'object' && !Array.isArray(value) ? value : {};
+  };
   const matches = (params: FormTree, name: string, actual: unknown) => {
     const wanted = optionalText(params, name);
     return wanted === undefined || wanted === actual;
@@ -388,8 +392,13 @@ export function registerApiRoutes(app: FastifyInstance, ctx: PaymentsContext): v
       matches(params, 'status', invoice.status) &&
       matches(params, 'subscription', invoice.parent.subscription_details.subscription),
   );
-  readable<StripeObject & { invoice: string }>('invoice_payment', 'invoice_payments', (payment, params) =>
-    matches(params, 'invoice', payment.invoice),
+  readable<StripeObject & { invoice: string; payment: { payment_intent: string } }>(
+    'invoice_payment',
+    'invoice_payments',
+    (payment, params) =>
+      matches(params, 'invoice', payment.invoice) &&
+      // `payment[type]=payment_intent&payment[payment_intent]=pi_...`: the invoice a payment paid.
+      matches(nested(params, 'payment'), 'payment_intent', payment.payment.payment_intent),
   );
   readable<PaymentIntent>('payment_intent', 'payment_intents', (intent, params) =>
     matches(params, 'customer', intent.customer),
