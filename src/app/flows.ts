@@ -1,6 +1,8 @@
+import { refundMachine } from '../machines/refund';
 import { sessionMachine } from '../machines/session';
 import { signInMachine } from '../machines/signIn';
 import type { FlowDeps } from '../services/flow-deps';
+import { refundImplementations } from '../services/refund-actors';
 import { sessionImplementations } from '../services/session-actors';
 import { signInImplementations } from '../services/sign-in-actors';
 import type { Flows } from '../ui/app-context';
@@ -13,5 +15,6 @@ export function createFlows(deps: FlowDeps): Flows {
   return {
     session: sessionMachine.provide(sessionImplementations(deps)),
     signIn: signInMachine.provide(signInImplementations(deps)),
+    refund: refundMachine.provide(refundImplementations(deps)),
   };
 }

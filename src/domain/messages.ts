@@ -73,3 +73,8 @@ export function isOtherAccount(current: string | null | undefined, requested: st
   if (!current) return false;
   return current.trim().toLowerCase() !== requested.trim().toLowerCase();
 }
+
+/** The refund reversal's outcomes [product: MSG-REFUND-1, MSG-REFUND-2, MSG-REFUND-3]. */
+export const REFUND_PROCESSED = 'Refund reversal processed and access updated.';
+export const REFUND_ALREADY_PROCESSED = 'Already processed previously.';
+export const REFUND_FAILED = 'Could not process refund.';

@@ -1,4 +1,5 @@
 import type { AppPath } from '../domain/pages';
+import type { RefundEffects } from './refund-effects';
 import type { SessionEffects } from './session-effects';
 import type { SignInEffects } from './sign-in-effects';
 
@@ -6,6 +7,7 @@ import type { SignInEffects } from './sign-in-effects';
 export interface AppEffects {
   session: SessionEffects;
   signIn: SignInEffects;
+  refund: RefundEffects;
 }
 
 /** What the actors and actions of every flow are built from (src/app/flows.ts). */

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, use, useSyncExternalStore } from 'react';
 import type { ActorOptions, AnyActorLogic, InspectionEvent } from 'xstate';
 import type { RuntimeConfig } from '../../contract/session';
+import type { RefundMachine } from '../machines/refund';
 import type { SessionActorRef, SessionMachine, SessionSnapshot } from '../machines/session';
 import type { SignInMachine } from '../machines/signIn';
 
@@ -28,6 +29,7 @@ export interface AppContext {
 export interface Flows {
   session: SessionMachine;
   signIn: SignInMachine;
+  refund: RefundMachine;
 }
 
 export type FlowName = keyof Flows;

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { type CurrentUserInput, currentUserSchema } from '../../contract/user';
 import { type AppRootOptions, createAppRoot } from '../../src/app/root';
 import type { LoadedUser, SessionActorRef } from '../../src/machines/session';
+import type { RefundEffects } from '../../src/services/refund-effects';
 import type { SessionEffects } from '../../src/services/session-effects';
 import type { SignInEffects } from '../../src/services/sign-in-effects';
 import { AppProviders } from '../../src/ui/AppProviders';
@@ -62,6 +63,8 @@ export interface AppDoubles {
    * to the server's login page. A request the test does not stub fails the test.
    */
   authService?: Partial<SignInEffects>;
+  /** The admin refund requests; one the test does not stub fails the test. */
+  refund?: Partial<RefundEffects>;
   /** Holds back the flows' chunk (and with it the session actor) until it resolves (default: loaded at once). */
   sessionChunk?: Promise<void>;
 }
@@ -81,6 +84,13 @@ function signInEffects(stubs: Partial<SignInEffects> = {}): SignInEffects {
   };
 }
 
+function refundEffects(stubs: Partial<RefundEffects> = {}): RefundEffects {
+  const unexpected = (name: string) => async () => {
+    throw new Error(`The test did not expect the refund request '${name}'.`);
+  };
+  return { reverse: unexpected('reverse'), recentReversals: unexpected('recentReversals'), ...stubs };
+}
+
 function sessionEffects(doubles: AppDoubles): SessionEffects {
   return {
     loadUser: doubles.loadUser ?? (() => Promise.reject(noServerSession())),
@@ -95,7 +105,11 @@ export function createTestRoot(path: string, doubles: AppDoubles = {}, options: 
   const leftTo: string[] = [];
   const root = createAppRoot({
     services: async () => ({
-      effects: { session: sessionEffects(doubles), signIn: signInEffects(doubles.authService) },
+      effects: {
+        session: sessionEffects(doubles),
+        signIn: signInEffects(doubles.authService),
+        refund: refundEffects(doubles.refund),
+      },
       runtimeConfig: async () => ({
         supabaseUrl: doubles.authService ? 'https://auth.example' : null,
         supabaseAnonKey: doubles.authService ? 'anon-key' : null,
