@@ -49,9 +49,13 @@ export function AdminRefundsPage() {
     <Container size="md" py="xl" component="main">
       <Stack gap="lg">
         <PageTitle title="Refund Management (Admin)" />
-        <Alert color="yellow" title="Admin-only action">
-          Reversing a refund ends the customer's subscription at once and removes their paid access. The
-          server checks your admin role on every request, and each reversal is recorded.
+        {/* The title is plain body text: the alert's coloured title is too faint on its tinted background. */}
+        <Alert color="yellow">
+          <Text fw={700}>Admin-only action</Text>
+          <Text size="sm">
+            Reversing a refund ends the customer's subscription at once and removes their paid access. The
+            server checks your admin role on every request, and each reversal is recorded.
+          </Text>
         </Alert>
         <ReversalForm refund={refund} />
         <RecentReversals refund={refund} />
@@ -78,7 +82,6 @@ function ReversalForm({ refund }: { refund: RefundActorRef }) {
       <Stack>
         <TextInput
           label="Payment provider ID"
-          description="A Checkout Session ID (cs_...) or a Payment Intent ID (pi_...)."
           placeholder="cs_... or pi_..."
           autoComplete="off"
           spellCheck={false}
@@ -130,13 +133,13 @@ function RecentReversals({ refund }: { refund: RefundActorRef }) {
         </Button>
       </Group>
       {loading && reversals.length === 0 ? (
-        <Text c="dimmed">Loading recent reversals...</Text>
+        <Text c="gray.7">Loading recent reversals...</Text>
       ) : unavailable ? (
         <Text c="red" role="alert">
           Could not load recent reversals.
         </Text>
       ) : reversals.length === 0 ? (
-        <Text c="dimmed">No refund reversals yet.</Text>
+        <Text c="gray.7">No refund reversals yet.</Text>
       ) : (
         <Table.ScrollContainer minWidth={640}>
           <Table striped aria-labelledby="recent-reversals">
