@@ -104,6 +104,28 @@ describe.each(ENGINES)('admin refund reversal on %s [product: REFUND-11]', (engi
     });
   });
 
+  it('audits every billing change a caller asks for, with who, what and how it ended', async () => {
+    const { email, client } = await paidCustomer();
+    const cancel = await client.post('/api/billing/cancel', {
+      reason: 'too_expensive',
+      comment: '',
+      cancelNow: false,
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect((await client.post('/api/billing/change-plan', { planName: 'nonsense' })).statusCode).toBe(422);
+    expect((await client.get('/api/billing/info')).statusCode).toBe(200);
+    const rows = await app.db.select().from(auditLog).where(eq(auditLog.actorEmail, email));
+    expect(rows.map(({ action, outcome, detail }) => ({ action, outcome, detail }))).toEqual(
+      expect.arrayContaining([
+        { action: 'billing.checkout-session', outcome: 'succeeded', detail: { method: 'POST', status: 200 } },
+        { action: 'billing.cancel', outcome: 'succeeded', detail: { method: 'POST', status: 200 } },
+        { action: 'billing.change-plan', outcome: 'failed', detail: { method: 'POST', status: 422 } },
+      ]),
+    );
+    // Reading is not an action: GET /api/billing/info leaves no row.
+    expect(rows.some((row) => row.action.startsWith('billing.info'))).toBe(false);
+  });
+
   describe('validation [product: REFUND-12]', () => {
     it.each([
       [{}, { [FORM_ERROR_KEY]: ['Send exactly one of sessionId (cs_...) or paymentIntentId (pi_...).'] }],
