@@ -8,6 +8,7 @@ describe('refundRequestSchema', () => {
     ['a Checkout Session id', { sessionId: 'cs_test_123' }],
     ['a Payment Intent id', { paymentIntentId: 'pi_123' }],
     ['an id with notes', { paymentIntentId: 'pi_123', notes: 'Refunded by phone.' }],
+    ['any other id as a payment intent [product: REFUND-9]', { paymentIntentId: 'ch_3Abc' }],
   ])('accepts %s', (_label, body) => {
     expect(v.parse(refundRequestSchema, body)).toEqual(body);
   });
@@ -24,11 +25,24 @@ describe('refundRequestSchema', () => {
   it.each([
     ['a session id without cs_', { sessionId: 'pi_1' }, { sessionId: ['sessionId must start with cs_.'] }],
     [
-      'a payment intent id without pi_',
+      'a checkout session id sent as a payment intent',
       { paymentIntentId: 'cs_1' },
-      { paymentIntentId: ['paymentIntentId must start with pi_.'] },
+      {
+        paymentIntentId: [
+          'paymentIntentId must not be a Checkout Session id (cs_...); send it as sessionId.',
+        ],
+      },
     ],
-    ['a bare prefix', { sessionId: 'cs_' }, { sessionId: ['sessionId must have characters after cs_.'] }],
+    [
+      'a bare prefix',
+      { sessionId: 'cs_' },
+      { sessionId: ['sessionId must have characters after its prefix.'] },
+    ],
+    [
+      'a path in the id',
+      { paymentIntentId: 'pi_1/../../customers' },
+      { paymentIntentId: ['paymentIntentId may hold only letters, digits and underscores.'] },
+    ],
     [
       'overlong notes',
       { sessionId: 'cs_1', notes: 'x'.repeat(1001) },
@@ -44,8 +58,11 @@ describe('refundFormSchema and refundRequestFromForm', () => {
     [' cs_test_1 ', '', { sessionId: 'cs_test_1' }],
     ['pi_1', 'note', { paymentIntentId: 'pi_1', notes: 'note' }],
     ['ch_1', '', { paymentIntentId: 'ch_1' }],
-  ])('turns id %j and notes %j into %j', (id, notes, expected) => {
-    expect(refundRequestFromForm(v.parse(refundFormSchema, { id, notes }))).toEqual(expected);
+  ])('turns id %j and notes %j into %j, which the request schema accepts', (id, notes, expected) => {
+    const request = refundRequestFromForm(v.parse(refundFormSchema, { id, notes }));
+    expect(request).toEqual(expected);
+    // The form and the API agree: whatever id the admin types goes out as a request the server accepts.
+    expect(v.parse(refundRequestSchema, request)).toEqual(expected);
   });
 
   it.each(['', '   '])('asks for an id when the box holds %j', (id) => {

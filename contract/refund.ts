@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { validationMessages } from './messages';
-import { objectMessage, optionalStringSchema, optionalText } from './primitives';
+import { objectMessage, optionalStringSchema, optionalText, timestampSchema } from './primitives';
 
 /** POST /api/admin/refunds/reverse and the AdminRefunds form [product: REFUND, CLIENT-7]. */
 
@@ -8,26 +8,43 @@ export const REFUND_NOTES_MAX_LENGTH = 1000;
 const notesSchema = v.optional(optionalText('notes', REFUND_NOTES_MAX_LENGTH));
 
 export const CHECKOUT_SESSION_PREFIX = 'cs_';
-export const PAYMENT_INTENT_PREFIX = 'pi_';
 
-const paymentIdSchema = (prefix: string, name: string) =>
+/** Provider ids are letters, digits and underscores; anything else never reaches the provider's URLs. */
+const PROVIDER_ID = /^[A-Za-z0-9_]+$/;
+
+const providerIdSchema = (name: string, rule: v.GenericValidation<string>) =>
   v.pipe(
     v.string(`${name} must be text.`),
     v.trim(),
-    v.startsWith(prefix, `${name} must start with ${prefix}.`),
-    v.minLength(prefix.length + 1, `${name} must have characters after ${prefix}.`),
+    rule,
+    v.minLength(CHECKOUT_SESSION_PREFIX.length + 1, `${name} must have characters after its prefix.`),
     v.maxLength(255, `${name} must be at most 255 characters.`),
+    v.regex(PROVIDER_ID, `${name} may hold only letters, digits and underscores.`),
   );
 
 /**
- * Exactly one payment id: a Checkout Session (`cs_...`) or a Payment Intent (`pi_...`). Both or neither is
- * rejected with one message for the request as a whole.
+ * Exactly one payment id [product: REFUND-9, REFUND-12]: a Checkout Session (`cs_...`) or, for any other id, a
+ * Payment Intent (`pi_...` usually; the form sends whatever else the admin typed as one, and the server asks the
+ * provider). Both or neither is rejected with one message for the request as a whole.
  */
 export const refundRequestSchema = v.pipe(
   v.object(
     {
-      sessionId: v.optional(paymentIdSchema(CHECKOUT_SESSION_PREFIX, 'sessionId')),
-      paymentIntentId: v.optional(paymentIdSchema(PAYMENT_INTENT_PREFIX, 'paymentIntentId')),
+      sessionId: v.optional(
+        providerIdSchema(
+          'sessionId',
+          v.startsWith(CHECKOUT_SESSION_PREFIX, `sessionId must start with ${CHECKOUT_SESSION_PREFIX}.`),
+        ),
+      ),
+      paymentIntentId: v.optional(
+        providerIdSchema(
+          'paymentIntentId',
+          v.check(
+            (id) => !id.startsWith(CHECKOUT_SESSION_PREFIX),
+            'paymentIntentId must not be a Checkout Session id (cs_...); send it as sessionId.',
+          ),
+        ),
+      ),
       notes: notesSchema,
     },
     objectMessage('refund request'),
@@ -71,3 +88,28 @@ export function refundRequestFromForm(form: RefundForm): RefundRequestInput {
     ? { sessionId: form.id, ...notes }
     : { paymentIntentId: form.id, ...notes };
 }
+
+/** One row of the refund log as GET /api/admin/refunds lists it, newest first [product: REFUND-13]. */
+export const refundReversalSchema = v.object(
+  {
+    id: v.string(),
+    payment_intent_id: v.string(),
+    session_id: v.nullable(v.string()),
+    customer_email: v.string(),
+    refund_id: v.nullable(v.string()),
+    subscription_id: v.nullable(v.string()),
+    amount_refunded: v.number(),
+    currency: v.string(),
+    notes: v.nullable(v.string()),
+    processed_by: v.string(),
+    created_date: timestampSchema,
+  },
+  objectMessage('refund reversal'),
+);
+export type RefundReversal = v.InferOutput<typeof refundReversalSchema>;
+
+export const refundReversalListSchema = v.object(
+  { reversals: v.array(refundReversalSchema) },
+  objectMessage('refund reversal list'),
+);
+export type RefundReversalList = v.InferOutput<typeof refundReversalListSchema>;

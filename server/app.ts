@@ -12,11 +12,13 @@ import database from './plugins/app/database';
 import errorHandler from './plugins/app/error-handler';
 import housekeeping from './plugins/app/housekeeping';
 import notFound from './plugins/app/not-found';
+import refunds from './plugins/app/refunds';
 import repositories from './plugins/app/repositories';
 import securityHeaders from './plugins/app/security-headers';
 import cookie from './plugins/external/cookie';
 import rateLimit from './plugins/external/rate-limit';
 import staticFiles from './plugins/external/static';
+import adminRoutes from './routes/admin';
 import authRoutes from './routes/auth';
 import billingRoutes from './routes/billing';
 import configRoutes from './routes/config';
@@ -96,6 +98,7 @@ export const beaconApp = fp<AppOptions>(
     });
     await app.register(csrf);
     await app.register(billing);
+    await app.register(refunds);
     await app.register(housekeeping);
     await app.register(notFound);
 
@@ -108,6 +111,7 @@ export const beaconApp = fp<AppOptions>(
     await app.register(configRoutes, { prefix: '/api/config' });
     await app.register(billingRoutes, { prefix: '/api/billing' });
     await app.register(webhookRoutes, { prefix: '/api/webhooks' });
+    await app.register(adminRoutes, { prefix: '/api/admin' });
   },
   { name: 'beacon-app' },
 );

@@ -193,6 +193,63 @@ export const webhookEvents = pgTable(
   (table) => [index('webhook_events_received_at_idx').on(table.receivedAt)],
 );
 
+/**
+ * One row per reversed payment [product: REFUND-11]. The unique payment intent id is the claim: a reversal inserts
+ * its row first, in the transaction that then refunds and ends the subscription, so of any number of parallel
+ * calls for one payment exactly one goes on and the others answer alreadyProcessed.
+ */
+export const refundLog = pgTable(
+  'refund_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    /** The Checkout Session the admin named, when it was one. */
+    sessionId: text('session_id'),
+    customerId: text('customer_id').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    refundId: text('refund_id'),
+    subscriptionId: text('subscription_id'),
+    amountRefunded: integer('amount_refunded').notNull(),
+    currency: text('currency').notNull(),
+    notes: text('notes'),
+    /** The admin who reversed it; their e-mail is kept too, so the row still says who if the user goes. */
+    processedBy: uuid('processed_by').references(() => users.id, {
+      onDelete: 'set null',
+      onUpdate: 'cascade',
+    }),
+    processedByEmail: text('processed_by_email').notNull(),
+    createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('refund_log_payment_intent_idx').on(table.paymentIntentId),
+    index('refund_log_created_idx').on(table.createdDate),
+  ],
+);
+
+/** Who did what to whom, when, and how it ended: admin and billing actions, kept for the record. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null for an anonymous caller; no foreign key, so the record outlives the user. */
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    /** What was attempted, e.g. `refund.reverse`, `billing.cancel`. */
+    action: text('action').notNull(),
+    /** What it was about (a payment id, a route), when known. */
+    target: text('target'),
+    outcome: text('outcome', { enum: ['succeeded', 'already_done', 'refused', 'failed'] }).notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_log_created_idx').on(table.createdAt),
+    index('audit_log_action_idx').on(table.action, table.createdAt),
+  ],
+);
+
+export type RefundLogRow = typeof refundLog.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type SignupRow = typeof signups.$inferSelect;

@@ -6,6 +6,7 @@ import { onboardingMachine } from '../machines/onboarding';
 import { openDashboardMachine } from '../machines/openDashboard';
 import { passwordResetMachine } from '../machines/passwordReset';
 import { profileMachine } from '../machines/profile';
+import { refundMachine } from '../machines/refund';
 import { sessionMachine } from '../machines/session';
 import { settingsMachine } from '../machines/settings';
 import { signInMachine } from '../machines/signIn';
@@ -24,6 +25,7 @@ import type { FlowDeps } from '../services/flow-deps';
 import { onboardingImplementations } from '../services/onboarding-actors';
 import { openDashboardImplementations } from '../services/open-dashboard-actors';
 import { passwordResetImplementations } from '../services/password-reset-actors';
+import { refundImplementations } from '../services/refund-actors';
 import { sessionImplementations } from '../services/session-actors';
 import { signInImplementations } from '../services/sign-in-actors';
 import { signupImplementations } from '../services/signup-actors';
@@ -47,5 +49,6 @@ export function createFlows(deps: FlowDeps): Flows {
     billing: billingMachine.provide(billingImplementations(deps)),
     changePlan: changePlanMachine.provide(changePlanImplementations(deps)),
     cancellation: cancellationMachine.provide(cancellationImplementations(deps)),
+    refund: refundMachine.provide(refundImplementations(deps)),
   };
 }

@@ -122,3 +122,7 @@ export function cancelOutcome(answer: {
   if (answer.alreadyCanceled === true) return { ok: true, text: cancelMessages.alreadyCanceled };
   return { ok: false, text: cancelMessages.unable };
 }
+/** The refund reversal's outcomes [product: MSG-REFUND-1, MSG-REFUND-2, MSG-REFUND-3]. */
+export const REFUND_PROCESSED = 'Refund reversal processed and access updated.';
+export const REFUND_ALREADY_PROCESSED = 'Already processed previously.';
+export const REFUND_FAILED = 'Could not process refund.';

@@ -12,6 +12,7 @@ import { createDashboardEffects } from './dashboard-effects';
 import type { AppEffects } from './flow-deps';
 import { createOnboardingEffects } from './onboarding-effects';
 import { createPasswordResetEffects } from './password-reset-effects';
+import { createRefundEffects } from './refund-effects';
 import { createSessionEffects } from './session-effects';
 import { createSignInEffects, type SignInEffectDeps } from './sign-in-effects';
 import { createSignupEffects } from './signup-effects';
@@ -53,6 +54,7 @@ export function createAppServices({
     dashboard: createDashboardEffects({ authApi }),
     account: createAccountEffects({ authApi }),
     billing: billingEffects,
+    refund: createRefundEffects(apiClient),
   };
   return { runtimeConfig, effects, startAuthService: () => authService.client() };
 }

@@ -5,6 +5,7 @@ import type { BillingEffects } from './billing-effects';
 import type { DashboardEffects } from './dashboard-effects';
 import type { OnboardingEffects } from './onboarding-effects';
 import type { PasswordResetEffects } from './password-reset-effects';
+import type { RefundEffects } from './refund-effects';
 import type { SessionEffects } from './session-effects';
 import type { SignInEffects } from './sign-in-effects';
 import type { SignupEffects } from './signup-effects';
@@ -19,6 +20,7 @@ export interface AppEffects {
   passwordReset: PasswordResetEffects;
   dashboard: DashboardEffects;
   billing: BillingEffects;
+  refund: RefundEffects;
 }
 
 /** What the actors and actions of every flow are built from (src/app/flows.ts). */

@@ -9,6 +9,7 @@ import type { OnboardingMachine } from '../machines/onboarding';
 import type { OpenDashboardMachine } from '../machines/openDashboard';
 import type { PasswordResetMachine } from '../machines/passwordReset';
 import type { ProfileMachine } from '../machines/profile';
+import type { RefundMachine } from '../machines/refund';
 import type { SessionActorRef, SessionMachine, SessionSnapshot } from '../machines/session';
 import type { SettingsMachine } from '../machines/settings';
 import type { SignInMachine } from '../machines/signIn';
@@ -48,6 +49,7 @@ export interface Flows {
   billing: BillingMachine;
   changePlan: ChangePlanMachine;
   cancellation: CancellationMachine;
+  refund: RefundMachine;
 }
 
 export type FlowName = keyof Flows;

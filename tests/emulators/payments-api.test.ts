@@ -58,6 +58,11 @@ describe('payments stand-in: API through the stripe SDK', () => {
       expect(intent.status).toBe('succeeded');
       const charge = await stripe.charges.retrieve(intent.latest_charge as string);
       expect(charge.payment_method_details?.card?.last4).toBe('4242');
+      // And back: the invoice a payment intent paid, found by the payment (as refund reversal does).
+      const paidBy = await stripe.invoicePayments.list({
+        payment: { type: 'payment_intent', payment_intent: intentId },
+      });
+      expect(paidBy.data.map((payment) => payment.invoice)).toEqual([invoice.id]);
     }
   });
 

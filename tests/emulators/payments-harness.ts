@@ -17,7 +17,13 @@ export interface Payments {
   close(): Promise<void>;
 }
 
-export async function startPayments(options: PaymentsEmulatorOptions = {}): Promise<Payments> {
+/**
+ * Calls the stand-in fails on purpose while `faults` holds their `METHOD /v1/path` prefix (e.g. `POST /v1/refunds`):
+ * a 500 api_error that the SDK does not retry, as when the provider is down.
+ */
+export type PaymentsOptions = PaymentsEmulatorOptions & { faults?: Set<string> };
+
+export async function startPayments(options: PaymentsOptions = {}): Promise<Payments> {
   const { app, ctx } = await buildPaymentsApp({
     webhookSecret: TEST_WEBHOOK_SECRET,
     retryDelaysMs: [50, 100],
@@ -26,6 +32,14 @@ export async function startPayments(options: PaymentsEmulatorOptions = {}): Prom
   const calls: string[] = [];
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/v1/')) calls.push(`${request.method} ${request.url.split('?')[0]}`);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    const call = `${request.method} ${request.url.split('?')[0]}`;
+    if (![...(options.faults ?? [])].some((fault) => call.startsWith(fault))) return;
+    return reply
+      .code(500)
+      .header('Stripe-Should-Retry', 'false')
+      .send({ error: { type: 'api_error', message: 'Injected failure (test).' } });
   });
   const running = await listenOn(app, { port: 0, host: '127.0.0.1' });
   const port = Number(new URL(running.url).port);

@@ -10,6 +10,7 @@ import type { BillingEffects } from '../../src/services/billing-effects';
 import type { DashboardEffects } from '../../src/services/dashboard-effects';
 import type { OnboardingEffects } from '../../src/services/onboarding-effects';
 import type { PasswordResetEffects } from '../../src/services/password-reset-effects';
+import type { RefundEffects } from '../../src/services/refund-effects';
 import type { SessionEffects } from '../../src/services/session-effects';
 import type { SignInEffects } from '../../src/services/sign-in-effects';
 import type { SignupEffects } from '../../src/services/signup-effects';
@@ -85,6 +86,8 @@ export interface AppDoubles {
    * stub fails the test; the portal-return flag reads false and leaving the page is recorded in `leftTo`.
    */
   billing?: Partial<BillingEffects>;
+  /** The admin refund requests; one the test does not stub fails the test. */
+  refund?: Partial<RefundEffects>;
   /** Holds back the flows' chunk (and with it the session actor) until it resolves (default: loaded at once). */
   sessionChunk?: Promise<void>;
 }
@@ -150,6 +153,13 @@ function billingEffects(stubs: Partial<BillingEffects> = {}, leftTo: string[]): 
   };
 }
 
+function refundEffects(stubs: Partial<RefundEffects> = {}): RefundEffects {
+  const unexpected = (name: string) => async () => {
+    throw new Error(`The test did not expect the refund request '${name}'.`);
+  };
+  return { reverse: unexpected('reverse'), recentReversals: unexpected('recentReversals'), ...stubs };
+}
+
 function sessionEffects(doubles: AppDoubles): SessionEffects {
   return {
     loadUser: doubles.loadUser ?? (() => Promise.reject(noServerSession())),
@@ -192,6 +202,7 @@ export function createTestRoot(path: string, doubles: AppDoubles = {}, options: 
           ...doubles.dashboard,
         },
         billing: billingEffects(doubles.billing, leftTo),
+        refund: refundEffects(doubles.refund),
       },
       runtimeConfig: async () => ({
         supabaseUrl: doubles.authService ? 'https://auth.example' : null,

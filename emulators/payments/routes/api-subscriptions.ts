@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { PaymentsContext } from '../context';
 import { invalidParam, missingParam, StripeApiError } from '../errors';
 import type { StripeEvent } from '../events';
+import type { FormTree } from '../form';
 import type { Charge, Customer, Invoice, PaymentIntent, Price, Subscription } from '../objects';
 import { boolean, integer, metadata, nullable, read, text } from '../params';
 import type { StripeObject } from '../store';
@@ -98,8 +99,13 @@ export function registerSubscriptionRoutes(ctx: PaymentsContext, router: V1Route
       matches(params, 'status', invoice.status) &&
       matches(params, 'subscription', invoice.parent.subscription_details.subscription),
   );
-  readable<StripeObject & { invoice: string }>('invoice_payment', 'invoice_payments', (payment, params) =>
-    matches(params, 'invoice', payment.invoice),
+  readable<StripeObject & { invoice: string; payment: { payment_intent: string } }>(
+    'invoice_payment',
+    'invoice_payments',
+    (payment, params) =>
+      matches(params, 'invoice', payment.invoice) &&
+      // `payment[type]=payment_intent&payment[payment_intent]=pi_...`: the invoice a payment paid.
+      matches(nestedParams(params, 'payment'), 'payment_intent', payment.payment.payment_intent),
   );
   readable<PaymentIntent>('payment_intent', 'payment_intents', (intent, params) =>
     matches(params, 'customer', intent.customer),
@@ -156,4 +162,10 @@ export function registerSubscriptionRoutes(ctx: PaymentsContext, router: V1Route
 
   // Events.
   readable<StripeEvent>('event', 'events', (event, params) => matches(params, 'type', event.type));
+}
+
+/** A nested form parameter (`payment[payment_intent]=...` arrives as `{ payment: { payment_intent } }`). */
+function nestedParams(params: FormTree, name: string): FormTree {
+  const value = params[name];
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
 }

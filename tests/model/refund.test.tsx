@@ -1,0 +1,231 @@
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { RefundResponse, RefundReversal } from '../../contract/refund';
+import { type RefundEvent, type RefundSnapshot, refundMachine } from '../../src/machines/refund';
+import { renderApp, signedIn } from '../ui/render-app';
+import { describeModel, type MachineView, type StepObservation, start, type User } from './harness';
+
+type Observation = StepObservation<RefundSnapshot>;
+
+const ID_REQUIRED = 'Enter a Checkout Session ID (cs_...) or Payment Intent ID (pi_...).';
+const PROCESSED = 'Refund reversal processed and access updated.';
+const ALREADY = 'Already processed previously.';
+const FAILED = 'Could not process refund.';
+const SERVER_TEXT = 'No payment pi_missing was found.';
+
+/** What the admin types, and the request each becomes [product: REFUND-8, REFUND-9]. */
+const typed = {
+  session: { id: ' cs_test_paid ', notes: 'Refunded by phone.' },
+  intent: { id: 'pi_missing', notes: '' },
+  empty: { id: '  ', notes: 'no id' },
+};
+const requests = new Map<string, unknown>([
+  [typed.session.id, { sessionId: 'cs_test_paid', notes: 'Refunded by phone.' }],
+  [typed.intent.id, { paymentIntentId: 'pi_missing' }],
+]);
+
+const answers: Record<string, RefundResponse> = {
+  processed: { processed: true, alreadyProcessed: false },
+  already: { processed: false, alreadyProcessed: true },
+  serverError: { processed: false, alreadyProcessed: false, error: SERVER_TEXT },
+  silent: { processed: false, alreadyProcessed: false },
+};
+const noAnswer = new TypeError('Failed to fetch');
+
+const REVERSAL: RefundReversal = {
+  id: 'a2b0d4c8-0000-4000-8000-000000000001',
+  payment_intent_id: 'pi_paid',
+  session_id: 'cs_test_paid',
+  customer_email: 'casey@example.com',
+  refund_id: 're_1',
+  subscription_id: 'sub_1',
+  amount_refunded: 5900,
+  currency: 'usd',
+  notes: 'Refunded by phone.',
+  processed_by: 'admin@example.com',
+  created_date: '2026-11-23T10:00:00.000Z',
+};
+
+const button = (name: string) => screen.getByRole('button', { name });
+
+async function retype(user: User, label: string, text: string) {
+  const field = screen.getByLabelText(label);
+  await user.clear(field);
+  if (text !== '') await user.type(field, text);
+}
+
+function showsFormReady() {
+  expect(button('Process Refund Reversal')).toBeEnabled();
+  expect(screen.queryByRole('button', { name: 'Processing...' })).not.toBeInTheDocument();
+}
+
+function showsNoOutcome() {
+  for (const text of [PROCESSED, ALREADY, FAILED, SERVER_TEXT])
+    expect(screen.queryByText(text)).not.toBeInTheDocument();
+}
+
+/** The page as an admin sees it at /AdminRefunds, after the route's admin check [product: REFUND-1, REFUND-4]. */
+const refundView: MachineView<typeof refundMachine> = {
+  render: async ({ logic, actorOptions }) => {
+    const app = renderApp(
+      '/AdminRefunds',
+      { loadUser: async () => signedIn({ user: { role: 'admin', email: 'admin@example.com' } }) },
+      { flows: { refund: logic }, actorOptions },
+    );
+    await screen.findByRole('heading', { name: 'Refund Management (Admin)' }, { timeout: 5_000 });
+    expect(screen.getByText('Admin-only action')).toBeInTheDocument();
+    expect(screen.getByLabelText('Notes (optional)')).toHaveAttribute('rows', '3');
+    return app;
+  },
+  perform: {
+    'reversal.submit': async (event, user) => {
+      await retype(user, 'Payment provider ID', event.id);
+      await retype(user, 'Notes (optional)', event.notes);
+      await user.click(button('Process Refund Reversal'));
+    },
+    'reversals.reload': async (_event, user) => {
+      await user.click(button('Refresh'));
+    },
+  },
+  shows: {
+    'reversal.idle': ({ context }) => {
+      showsFormReady();
+      showsNoOutcome();
+      if (context.problem) expect(screen.getByText(context.problem)).toBeInTheDocument();
+      else expect(screen.queryByText(ID_REQUIRED)).not.toBeInTheDocument();
+    },
+    'reversal.processing': () => {
+      expect(button('Processing...')).toBeDisabled();
+      showsNoOutcome();
+    },
+    'reversal.processed': () => {
+      showsFormReady();
+      expect(screen.getByRole('status')).toHaveTextContent(PROCESSED);
+    },
+    'reversal.alreadyProcessed': () => {
+      showsFormReady();
+      expect(screen.getByRole('status')).toHaveTextContent(ALREADY);
+    },
+    'reversal.failed': ({ context }) => {
+      showsFormReady();
+      expect(screen.getByText(context.error ?? '')).toBeInTheDocument();
+    },
+    'recent.loading': ({ context }) => {
+      expect(button('Refresh')).toBeDisabled();
+      if (context.reversals.length === 0)
+        expect(screen.getByText('Loading recent reversals...')).toBeInTheDocument();
+    },
+    'recent.shown': ({ context }) => {
+      expect(button('Refresh')).toBeEnabled();
+      if (context.reversals.length === 0) {
+        expect(screen.getByText('No refund reversals yet.')).toBeInTheDocument();
+      } else {
+        const table = screen.getByRole('table', { name: 'Recent refund reversals' });
+        expect(table).toHaveTextContent('casey@example.com');
+        expect(table).toHaveTextContent('cs_test_paid');
+        expect(table).toHaveTextContent('$59.00');
+        expect(table).toHaveTextContent('admin@example.com');
+        expect(table).toHaveTextContent('Refunded by phone.');
+      }
+    },
+    'recent.unavailable': () => {
+      expect(button('Refresh')).toBeEnabled();
+      expect(screen.getByText('Could not load recent reversals.')).toBeInTheDocument();
+    },
+  },
+};
+
+const submitted = (observation: Observation) =>
+  observation.event as Extract<RefundEvent, { type: 'reversal.submit' }>;
+
+describeModel(refundMachine, {
+  events: [
+    { type: 'reversal.submit', ...typed.session },
+    { type: 'reversal.submit', ...typed.intent },
+    { type: 'reversal.submit', ...typed.empty },
+    { type: 'reversals.reload' },
+  ],
+  delays: {},
+  actors: {
+    reverse: {
+      outputs: [answers.processed, answers.already, answers.serverError, answers.silent],
+      errors: [noAnswer],
+    },
+    loadReversals: { outputs: [[REVERSAL], []], errors: [new Error('Admin access required.')] },
+  },
+  // The list's rows are fixtures, so its length tells states apart; the rest of the context matters as it is.
+  serializeState: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.problem,
+      snapshot.context.error,
+      snapshot.context.reversals.length,
+    ]),
+
+  view: refundView,
+
+  effects: {
+    init: [start('loadReversals')],
+    // Nothing is sent without an id; what is sent is the contract's request for the typed id.
+    'reversal.submit': (observation) => {
+      const request = requests.get(submitted(observation).id);
+      return request ? [start('reverse', request)] : [];
+    },
+    'reversals.reload': [start('loadReversals')],
+    // A new reversal reloads the list, unless a load is under way already.
+    'done:reverse': ({ event, previous }) =>
+      event.output.processed && !event.output.alreadyProcessed && !previous?.matches({ recent: 'loading' })
+        ? [start('loadReversals')]
+        : [],
+  },
+
+  states: {
+    'reversal.processing': ({ snapshot }) => {
+      expect(snapshot.context.problem).toBeNull();
+      expect(snapshot.context.error).toBeNull();
+    },
+    'reversal.idle': ({ snapshot }) => {
+      expect(snapshot.context.error).toBeNull();
+    },
+  },
+
+  afterStep: {
+    init: ({ snapshot }) => {
+      expect(snapshot.matches({ reversal: 'idle', recent: 'loading' })).toBe(true);
+      expect(snapshot.context).toEqual({ problem: null, error: null, reversals: [] });
+    },
+    'reversal.submit': (observation) => {
+      const { snapshot } = observation;
+      if (requests.has(submitted(observation).id)) {
+        expect(snapshot.matches({ reversal: 'processing' })).toBe(true);
+      } else {
+        expect(snapshot.matches({ reversal: 'idle' })).toBe(true);
+        expect(snapshot.context.problem).toBe(ID_REQUIRED);
+      }
+    },
+    'done:reverse': ({ snapshot, event }) => {
+      const output = event.output as RefundResponse;
+      if (output.alreadyProcessed) expect(snapshot.matches({ reversal: 'alreadyProcessed' })).toBe(true);
+      else if (output.processed) expect(snapshot.matches({ reversal: 'processed' })).toBe(true);
+      else {
+        expect(snapshot.matches({ reversal: 'failed' })).toBe(true);
+        // The server's text when it sent one, else the product's own [product: MSG-REFUND-3].
+        expect(snapshot.context.error).toBe(output.error ?? FAILED);
+      }
+    },
+    'error:reverse': ({ snapshot }) => {
+      expect(snapshot.matches({ reversal: 'failed' })).toBe(true);
+      expect(snapshot.context.error).toBe(FAILED);
+    },
+    'reversals.reload': ({ snapshot }) => {
+      expect(snapshot.matches({ recent: 'loading' })).toBe(true);
+    },
+    'done:loadReversals': ({ snapshot, event }) => {
+      expect(snapshot.matches({ recent: 'shown' })).toBe(true);
+      expect(snapshot.context.reversals).toEqual(event.output);
+    },
+    'error:loadReversals': ({ snapshot }) => {
+      expect(snapshot.matches({ recent: 'unavailable' })).toBe(true);
+    },
+  },
+});
