@@ -31,7 +31,13 @@ export type Config = {
   database: DatabaseConfig;
   sessionSecret: string;
   csrfSecret: string;
-  session: { idleTtlMs: number; absoluteTtlMs: number; cacheTtlMs: number };
+  session: {
+    idleTtlMs: number;
+    absoluteTtlMs: number;
+    cacheTtlMs: number;
+    authGraceMs: number;
+    maxPerUser: number;
+  };
   supabase: {
     /** null: no auth service; the SPA falls back to /api/auth/login. */
     url: string | null;
@@ -240,6 +246,8 @@ const environmentSchema = v.object({
   SESSION_IDLE_TTL: v.optional(duration('SESSION_IDLE_TTL'), '8h'),
   SESSION_ABSOLUTE_TTL: v.optional(duration('SESSION_ABSOLUTE_TTL'), '14d'),
   SESSION_CACHE_TTL: v.optional(duration('SESSION_CACHE_TTL', 0), '1s'),
+  SESSION_AUTH_GRACE: v.optional(duration('SESSION_AUTH_GRACE', 0), '2m'),
+  SESSION_MAX_PER_USER: v.optional(integer('SESSION_MAX_PER_USER', 1, 1000), '10'),
   /** Empty means: no auth service (the SPA uses /api/auth/login). */
   SUPABASE_URL: v.optional(
     v.union([v.literal(''), httpUrl('SUPABASE_URL')], 'SUPABASE_URL must be an http(s) URL or empty.'),
@@ -323,6 +331,11 @@ export function loadConfig(environment: Environment = process.env): Config {
   if (env.SESSION_CACHE_TTL > 60_000) {
     problems.push('SESSION_CACHE_TTL: at most 1m (a logout on another replica must take effect quickly).');
   }
+  if (env.SESSION_AUTH_GRACE > 15 * 60_000) {
+    problems.push(
+      'SESSION_AUTH_GRACE: at most 15m (a sign-out at the auth service must end our sessions soon).',
+    );
+  }
   if (env.SESSION_ABSOLUTE_TTL < env.SESSION_IDLE_TTL) {
     problems.push('SESSION_ABSOLUTE_TTL: must not be shorter than SESSION_IDLE_TTL.');
   }
@@ -360,6 +373,8 @@ export function loadConfig(environment: Environment = process.env): Config {
       idleTtlMs: env.SESSION_IDLE_TTL,
       absoluteTtlMs: env.SESSION_ABSOLUTE_TTL,
       cacheTtlMs: env.SESSION_CACHE_TTL,
+      authGraceMs: env.SESSION_AUTH_GRACE,
+      maxPerUser: env.SESSION_MAX_PER_USER,
     },
     supabase: {
       url: authService,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { type SessionRow, sessions, type UserRow, users } from '../db/schema';
 
@@ -8,7 +8,14 @@ export type SessionTtl = {
   absoluteTtlMs: number;
   /** How long this replica may reuse a session it looked up (0: ask the database every time). */
   cacheTtlMs: number;
+  /** How long past its auth-service token's expiry a session lives (time for the SPA to trade a refreshed one). */
+  authGraceMs: number;
+  /** Live sessions one user may hold; opening one more ends the oldest. */
+  maxPerUser: number;
 };
+
+/** The auth-service session a server session is opened from. */
+export type AuthBinding = { authSessionId: string | null; tokenExpiresAt: Date };
 
 export type OpenedSession = {
   /** The cookie value; only its hash is stored. */
@@ -47,24 +54,49 @@ export class SessionStore {
       .prepare('resolve_session');
   }
 
-  /** A fresh random id for every sign-in (no fixation). */
-  async open(userId: string, userAgent: string | undefined): Promise<OpenedSession> {
+  /**
+   * A fresh random id for every sign-in (no fixation), bound to the auth-service session it came from. Beyond
+   * `maxPerUser` live sessions, the user's oldest end.
+   */
+  async open(userId: string, userAgent: string | undefined, binding: AuthBinding): Promise<OpenedSession> {
     const token = randomBytes(32).toString('base64url');
     const id = sessionIdOf(token);
     const now = this.now();
     const absoluteExpiresAt = new Date(now.getTime() + this.ttl.absoluteTtlMs);
-    await this.db.insert(sessions).values({
-      id,
-      userId,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: this.#idleExpiry(now, absoluteExpiresAt),
-      absoluteExpiresAt,
-      userAgent: userAgent?.slice(0, 500) ?? null,
+    await this.db.transaction(async (tx) => {
+      await tx.insert(sessions).values({
+        id,
+        userId,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: this.#idleExpiry(now, absoluteExpiresAt),
+        absoluteExpiresAt,
+        userAgent: userAgent?.slice(0, 500) ?? null,
+        authSessionId: binding.authSessionId,
+        authExpiresAt: new Date(binding.tokenExpiresAt.getTime() + this.ttl.authGraceMs),
+      });
+      const kept = tx
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .orderBy(desc(sessions.createdAt), desc(sessions.id))
+        .limit(this.ttl.maxPerUser);
+      await tx.delete(sessions).where(and(eq(sessions.userId, userId), notInArray(sessions.id, kept)));
     });
-    // The user row may have just changed (sign-in updates it): no cached copy of it may outlive that.
+    // The user row may have just changed (sign-in updates it), and older sessions may have ended: no cached
+    // copy may outlive that.
     this.forgetUser(userId);
     return { token, id, absoluteExpiresAt };
+  }
+
+  /** Ends every session opened from one auth-service session (the auth service says it is over). */
+  async revokeAuthSession(authSessionId: string): Promise<number> {
+    const deleted = await this.db
+      .delete(sessions)
+      .where(eq(sessions.authSessionId, authSessionId))
+      .returning({ id: sessions.id });
+    for (const { id } of deleted) this.#cache.delete(id);
+    return deleted.length;
   }
 
   /** The live session and its user for a cookie value, or null (unknown, expired or revoked). */
@@ -112,7 +144,9 @@ export class SessionStore {
     const now = this.now();
     const deleted = await this.db
       .delete(sessions)
-      .where(or(lt(sessions.expiresAt, now), lt(sessions.absoluteExpiresAt, now)))
+      .where(
+        or(lt(sessions.expiresAt, now), lt(sessions.absoluteExpiresAt, now), lt(sessions.authExpiresAt, now)),
+      )
       .returning({ id: sessions.id });
     return deleted.length;
   }
@@ -133,7 +167,7 @@ export class SessionStore {
 }
 
 function isLive(session: SessionRow, now: Date): boolean {
-  return session.expiresAt > now && session.absoluteExpiresAt > now;
+  return session.expiresAt > now && session.absoluteExpiresAt > now && session.authExpiresAt > now;
 }
 
 /** What the table stores for a cookie value. */
