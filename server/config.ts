@@ -15,6 +15,8 @@ export type DatabaseConfig =
       kind: 'postgres';
       url: string /** PostgreSQL schema holding our tables (search_path). */;
       schema: string;
+      /** How long a starting replica waits for another one's migrations (separate from statement timeouts). */
+      migrationLockTimeoutMs: number;
     };
 
 export type RateLimitRule = { max: number; windowMs: number };
@@ -70,6 +72,8 @@ export type Config = {
    */
   trustProxy: false | number | string[];
   seedDemo: boolean;
+  /** At SIGTERM, how long readiness answers 503 before the server stops taking requests. */
+  shutdownDrainMs: number;
   version: string;
 };
 
@@ -230,6 +234,7 @@ const environmentSchema = v.object({
     ),
     'public',
   ),
+  DATABASE_MIGRATION_LOCK_TIMEOUT: v.optional(duration('DATABASE_MIGRATION_LOCK_TIMEOUT'), '2m'),
   PGLITE_DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('PGLITE_DATA_DIR must not be empty.'))),
   SESSION_SECRET: v.optional(
     v.pipe(
@@ -278,6 +283,7 @@ const environmentSchema = v.object({
   TRUST_PROXY: v.optional(trustProxySchema(), 'false'),
   SEED_DEMO: v.optional(flag('SEED_DEMO')),
   SERVE_SOURCE_MAPS: v.optional(flag('SERVE_SOURCE_MAPS')),
+  SHUTDOWN_DRAIN: v.optional(duration('SHUTDOWN_DRAIN', 0)),
 });
 
 type Environment = Record<string, string | undefined>;
@@ -365,7 +371,12 @@ export function loadConfig(environment: Environment = process.env): Config {
     secureCookies: publicUrl.protocol === 'https:',
     localDev,
     database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA }
+      ? {
+          kind: 'postgres',
+          url: env.DATABASE_URL,
+          schema: env.DATABASE_SCHEMA,
+          migrationLockTimeoutMs: env.DATABASE_MIGRATION_LOCK_TIMEOUT,
+        }
       : { kind: 'pglite', dataDir: env.PGLITE_DATA_DIR ?? LOCAL_DEFAULTS.PGLITE_DATA_DIR },
     sessionSecret,
     csrfSecret,
@@ -399,6 +410,8 @@ export function loadConfig(environment: Environment = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     seedDemo: env.SEED_DEMO ?? localDev,
+    // A balancer polls readiness every few seconds; on a developer machine nobody does.
+    shutdownDrainMs: env.SHUTDOWN_DRAIN ?? (localDev ? 0 : 10_000),
     version: packageVersion(),
   };
 }

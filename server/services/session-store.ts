@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, notInArray, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { type SessionRow, sessions, type UserRow, users } from '../db/schema';
 
@@ -38,21 +38,12 @@ const CACHE_MAX_ENTRIES = 10_000;
  */
 export class SessionStore {
   readonly #cache = new Map<string, { value: ActiveSession; freshUntil: number }>();
-  readonly #resolveById;
 
   constructor(
     private readonly db: Database,
     private readonly ttl: SessionTtl,
     private readonly now: () => Date = () => new Date(),
-  ) {
-    this.#resolveById = db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare('resolve_session');
-  }
+  ) {}
 
   /**
    * A fresh random id for every sign-in (no fixation), bound to the auth-service session it came from. Beyond
@@ -107,7 +98,13 @@ export class SessionStore {
     if (cached && cached.freshUntil > now.getTime() && isLive(cached.value.session, now)) return cached.value;
     this.#cache.delete(id);
 
-    const [found] = await this.#resolveById.execute({ id });
+    // No named prepared statement: a transaction-mode pooler may hand each query a different connection.
+    const [found] = await this.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, id))
+      .limit(1);
     if (!found) return null;
     if (!isLive(found.session, now)) {
       await this.db.delete(sessions).where(eq(sessions.id, id));

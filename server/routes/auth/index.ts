@@ -149,7 +149,7 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
         throw new HttpError(403, 'forbidden', ANONYMOUS_REFUSED);
       }
       if (error instanceof KeySourceUnavailableError) {
-        app.log.error({ err: error }, 'auth service keys unavailable');
+        app.log.error({ err: error }, 'auth service outage: its keys (JWKS) are unavailable');
         throw new HttpError(503, 'auth_unavailable', 'The sign-in service is unavailable.');
       }
       throw error;
