@@ -16,8 +16,8 @@ import pg from 'pg';
 import { parseEmulatorEnv } from '../emulators/env';
 import { startAllEmulators } from '../emulators/main';
 import { dropPostgresSchema } from '../server/db/client';
-import { freePort, type ServerProcess, startServerProcess } from './bench/processes';
-import { type SignedIn, signInForWrites } from './bench/session';
+import { freePort, startServerProcess } from './bench/processes';
+import { signInForWrites } from './bench/session';
 import { type LoopOutcome, runLoop } from './resilience/http-loop';
 
 const ROOT = resolve(import.meta.dirname, '..');
