@@ -13,9 +13,8 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { parseEmulatorEnv } from '../emulators/env';
-import { startAllEmulators } from '../emulators/main';
 import { dropPostgresSchema } from '../server/db/client';
+import { startAuthStandIn } from './bench/auth-stand-in';
 import { freePort, startServerProcess } from './bench/processes';
 import { signInForWrites } from './bench/session';
 import { type LoopOutcome, runLoop } from './resilience/http-loop';
@@ -41,16 +40,7 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<number> {
   mkdirSync(OUT_DIR, { recursive: true });
-  const emulators = await startAllEmulators(
-    parseEmulatorEnv({
-      EMULATOR_LOG_LEVEL: 'warn',
-      AUTH_EMULATOR_PORT: '0',
-      MAIL_EMULATOR_PORT: '0',
-      AUTH_EMULATOR_STATE_FILE: '',
-      AUTH_EMULATOR_ANON_KEY: ANON_KEY,
-    }),
-    { auth: true, dashboard: false },
-  );
+  const emulators = await startAuthStandIn(ANON_KEY);
   const authUrl = emulators.auth?.url ?? '';
   try {
     await steadyLoad(authUrl);
