@@ -63,6 +63,8 @@ export const healthResponseSchema = v.looseObject(
     ok: v.boolean('ok must be true or false.'),
     db: v.boolean('db must be true or false.'),
     version: v.string('version must be a string.'),
+    /** Why the answer is 503: the database cannot be reached, or this replica is shutting down. */
+    reason: v.optional(v.string('reason must be a string.')),
   },
   objectMessage('health response'),
 );

@@ -16,9 +16,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sign } from '@fastify/cookie';
 import * as v from 'valibot';
-import { parseEmulatorEnv } from '../emulators/env';
-import { startAllEmulators } from '../emulators/main';
 import { dropPostgresSchema } from '../server/db/client';
+import { startAuthStandIn } from './bench/auth-stand-in';
 import { httpChecks, modelTestsCheck } from './bench/checks';
 import { type LighthouseRun, lighthouseChecks, runLighthouse } from './bench/lighthouse';
 import { type LoadResult, loadInTurns, warmUp } from './bench/load';
@@ -157,17 +156,7 @@ async function measureHttp(settings: Settings): Promise<HttpRun> {
   const servers: ServerProcess[] = [];
   const apiPort = await freePort(HOST);
   const apiUrl = apiAddress(apiPort);
-  const emulators = await startAllEmulators(
-    parseEmulatorEnv({
-      EMULATOR_LOG_LEVEL: 'warn',
-      AUTH_EMULATOR_PORT: '0',
-      MAIL_EMULATOR_PORT: '0',
-      AUTH_EMULATOR_STATE_FILE: '',
-      AUTH_EMULATOR_ANON_KEY: ANON_KEY,
-      SITE_URL: apiUrl,
-    }),
-    { auth: true, dashboard: false, payments: false },
-  );
+  const emulators = await startAuthStandIn(ANON_KEY, apiUrl);
   try {
     const authUrl = emulators.auth?.url;
     if (!authUrl) throw new Error('The auth emulator did not start.');

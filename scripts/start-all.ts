@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { parseEmulatorEnv } from '../emulators/env';
 import { type RunningEmulators, startAllEmulators } from '../emulators/main';
 import { LOCAL_DEFAULTS } from '../server/config';
-import { configOrExit, startApiServer } from '../server/main';
+import { configOrExit, startApiServer, stopGracefully } from '../server/main';
 import { buildSpa, spaBuildIsStale } from './lib/spa-build';
 import { standInRefusal } from './lib/stand-ins';
 
@@ -76,10 +76,12 @@ const authEmulatorUrl =
 let emulators: RunningEmulators | undefined;
 let api: FastifyInstance | undefined;
 
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+let drainMs = 0;
+
+closeWithGrace({ delay: 60_000 }, async ({ signal, err }) => {
   if (err) process.stderr.write(`${describeStartError(err)}\n`);
   else if (signal) process.stdout.write(`\n${signal}: stopping…\n`);
-  await api?.close();
+  if (api) await stopGracefully(api, err ? 0 : drainMs);
   await emulators?.close();
 });
 
@@ -103,6 +105,7 @@ const serverConfig = configOrExit({
   STRIPE_API_URL: env.STRIPE_API_URL ?? emulators.payments?.url,
   ...(env.E2E_EPHEMERAL && !env.DATABASE_URL && { PGLITE_DATA_DIR: 'memory://' }),
 });
+drainMs = serverConfig.shutdownDrainMs;
 api = await startApiServer(serverConfig);
 
 printAddresses();

@@ -12,6 +12,7 @@ import database from './plugins/app/database';
 import errorHandler from './plugins/app/error-handler';
 import housekeeping from './plugins/app/housekeeping';
 import notFound from './plugins/app/not-found';
+import readiness from './plugins/app/readiness';
 import refunds from './plugins/app/refunds';
 import repositories from './plugins/app/repositories';
 import securityHeaders from './plugins/app/security-headers';
@@ -81,6 +82,7 @@ export const beaconApp = fp<AppOptions>(
     app.removeContentTypeParser('text/plain');
 
     await app.register(configPlugin, { config: options.config });
+    await app.register(readiness);
     await app.register(errorHandler);
     await app.register(securityHeaders);
     await app.register(database);

@@ -16,6 +16,8 @@ export type DatabaseConfig =
       kind: 'postgres';
       url: string /** PostgreSQL schema holding our tables (search_path). */;
       schema: string;
+      /** How long a starting replica waits for another one's migrations (separate from statement timeouts). */
+      migrationLockTimeoutMs: number;
     };
 
 export type RateLimitRule = { max: number; windowMs: number };
@@ -32,7 +34,13 @@ export type Config = {
   database: DatabaseConfig;
   sessionSecret: string;
   csrfSecret: string;
-  session: { idleTtlMs: number; absoluteTtlMs: number; cacheTtlMs: number };
+  session: {
+    idleTtlMs: number;
+    absoluteTtlMs: number;
+    cacheTtlMs: number;
+    authGraceMs: number;
+    maxPerUser: number;
+  };
   supabase: {
     /** null: no auth service; the SPA falls back to /api/auth/login. */
     url: string | null;
@@ -68,6 +76,8 @@ export type Config = {
    */
   trustProxy: false | number | string[];
   seedDemo: boolean;
+  /** At SIGTERM, how long readiness answers 503 before the server stops taking requests. */
+  shutdownDrainMs: number;
   version: string;
 };
 
@@ -240,6 +250,7 @@ const environmentSchema = v.object({
     ),
     'public',
   ),
+  DATABASE_MIGRATION_LOCK_TIMEOUT: v.optional(duration('DATABASE_MIGRATION_LOCK_TIMEOUT'), '2m'),
   PGLITE_DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('PGLITE_DATA_DIR must not be empty.'))),
   SESSION_SECRET: v.optional(
     v.pipe(
@@ -256,6 +267,8 @@ const environmentSchema = v.object({
   SESSION_IDLE_TTL: v.optional(duration('SESSION_IDLE_TTL'), '8h'),
   SESSION_ABSOLUTE_TTL: v.optional(duration('SESSION_ABSOLUTE_TTL'), '14d'),
   SESSION_CACHE_TTL: v.optional(duration('SESSION_CACHE_TTL', 0), '1s'),
+  SESSION_AUTH_GRACE: v.optional(duration('SESSION_AUTH_GRACE', 0), '2m'),
+  SESSION_MAX_PER_USER: v.optional(integer('SESSION_MAX_PER_USER', 1, 1000), '10'),
   /** Empty means: no auth service (the SPA uses /api/auth/login). */
   SUPABASE_URL: v.optional(
     v.union([v.literal(''), httpUrl('SUPABASE_URL')], 'SUPABASE_URL must be an http(s) URL or empty.'),
@@ -306,6 +319,7 @@ const environmentSchema = v.object({
   TRUST_PROXY: v.optional(trustProxySchema(), 'false'),
   SEED_DEMO: v.optional(flag('SEED_DEMO')),
   SERVE_SOURCE_MAPS: v.optional(flag('SERVE_SOURCE_MAPS')),
+  SHUTDOWN_DRAIN: v.optional(duration('SHUTDOWN_DRAIN', 0)),
 });
 
 type Environment = Record<string, string | undefined>;
@@ -371,6 +385,11 @@ export function loadConfig(environment: Environment = process.env): Config {
   if (env.SESSION_CACHE_TTL > 60_000) {
     problems.push('SESSION_CACHE_TTL: at most 1m (a logout on another replica must take effect quickly).');
   }
+  if (env.SESSION_AUTH_GRACE > 15 * 60_000) {
+    problems.push(
+      'SESSION_AUTH_GRACE: at most 15m (a sign-out at the auth service must end our sessions soon).',
+    );
+  }
   if (env.SESSION_ABSOLUTE_TTL < env.SESSION_IDLE_TTL) {
     problems.push('SESSION_ABSOLUTE_TTL: must not be shorter than SESSION_IDLE_TTL.');
   }
@@ -409,7 +428,12 @@ export function loadConfig(environment: Environment = process.env): Config {
     secureCookies: publicUrl.protocol === 'https:',
     localDev,
     database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA }
+      ? {
+          kind: 'postgres',
+          url: env.DATABASE_URL,
+          schema: env.DATABASE_SCHEMA,
+          migrationLockTimeoutMs: env.DATABASE_MIGRATION_LOCK_TIMEOUT,
+        }
       : { kind: 'pglite', dataDir: env.PGLITE_DATA_DIR ?? LOCAL_DEFAULTS.PGLITE_DATA_DIR },
     sessionSecret,
     csrfSecret,
@@ -417,6 +441,8 @@ export function loadConfig(environment: Environment = process.env): Config {
       idleTtlMs: env.SESSION_IDLE_TTL,
       absoluteTtlMs: env.SESSION_ABSOLUTE_TTL,
       cacheTtlMs: env.SESSION_CACHE_TTL,
+      authGraceMs: env.SESSION_AUTH_GRACE,
+      maxPerUser: env.SESSION_MAX_PER_USER,
     },
     supabase: {
       url: authService,
@@ -447,6 +473,8 @@ export function loadConfig(environment: Environment = process.env): Config {
     logFormat: env.LOG_FORMAT,
     trustProxy: env.TRUST_PROXY,
     seedDemo: env.SEED_DEMO ?? localDev,
+    // A balancer polls readiness every few seconds; on a developer machine nobody does.
+    shutdownDrainMs: env.SHUTDOWN_DRAIN ?? (localDev ? 0 : 10_000),
     version: packageVersion(),
   };
 }

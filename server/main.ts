@@ -35,13 +35,31 @@ export function configOrExit(environment: Record<string, string | undefined> = p
   }
 }
 
+/**
+ * Stops without failing anything in flight: readiness (GET /api/health) answers 503 first, for `drainMs`,
+ * while everything else is still served, so the balancer takes this replica out of rotation; then the server
+ * stops accepting requests (503 with Connection: close to any that still arrive), lets the ones in flight
+ * finish, and closes the database.
+ */
+export async function stopGracefully(app: FastifyInstance, drainMs: number): Promise<void> {
+  app.readiness.draining = true;
+  if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+  await app.close();
+}
+
+/** Long enough for the drain and for the slowest request (requestTimeout) to finish. */
+function shutdownDeadlineMs(config: Config): number {
+  return config.shutdownDrainMs + 35_000;
+}
+
 /** `tsx server/main.ts`: the product API alone (configuration from the environment, see .env.example). */
 async function main(): Promise<void> {
-  const app = await startApiServer(configOrExit());
-  closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
+  const config = configOrExit();
+  const app = await startApiServer(config);
+  closeWithGrace({ delay: shutdownDeadlineMs(config), logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an unexpected error');
-    else app.log.info({ signal }, 'closing');
-    await app.close();
+    else app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'draining, then closing');
+    await stopGracefully(app, err ? 0 : config.shutdownDrainMs);
   });
 }
 

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 
 export const DEMO_CUSTOMER = { email: 'customer@example.com', password: 'Customer123!' } as const;
 export const SESSION_COOKIE = 'beacon_sid';
+const CSRF_COOKIE = 'beacon_csrf';
 
 const tokenResponse = v.object({ access_token: v.pipe(v.string(), v.nonEmpty()) });
 const csrfResponse = v.object({ csrfToken: v.pipe(v.string(), v.nonEmpty()) });
@@ -16,6 +17,25 @@ export async function signInAsDemoCustomer(options: {
   authUrl: string;
   anonKey: string;
 }): Promise<string> {
+  return (await signInForWrites(options)).sessionCookie;
+}
+
+/** What a browser holds after signing in: the session cookie alone, and everything a non-GET call needs. */
+export type SignedIn = {
+  sessionCookie: string;
+  /** Session and CSRF cookies together, for non-GET calls. */
+  cookies: string;
+  csrfToken: string;
+  /** The headers the SPA sends on every non-GET call. */
+  writeHeaders: Record<string, string>;
+};
+
+/** The demo customer's session plus its CSRF token, for calls that change something. */
+export async function signInForWrites(options: {
+  apiUrl: string;
+  authUrl: string;
+  anonKey: string;
+}): Promise<SignedIn> {
   const { apiUrl, authUrl, anonKey } = options;
   const { access_token: accessToken } = await answer(
     'the password grant',
@@ -29,13 +49,13 @@ export async function signInAsDemoCustomer(options: {
 
   const jar = new CookieJar();
   const csrf = jar.store(await fetch(`${apiUrl}/api/auth/csrf`));
-  const { csrfToken } = await answer('GET /api/auth/csrf', csrfResponse, csrf);
+  const { csrfToken: preSessionToken } = await answer('GET /api/auth/csrf', csrfResponse, csrf);
   const signIn = jar.store(
     await fetch(`${apiUrl}/api/auth/sso/supabase`, {
       method: 'POST',
       headers: {
         cookie: jar.header(),
-        'x-csrf-token': csrfToken,
+        'x-csrf-token': preSessionToken,
         'x-requested-with': 'XMLHttpRequest',
         origin: new URL(apiUrl).origin,
         'content-type': 'application/json',
@@ -46,14 +66,28 @@ export async function signInAsDemoCustomer(options: {
   await answer('POST /api/auth/sso/supabase', currentUser, signIn);
 
   const sessionId = jar.get(SESSION_COOKIE);
-  if (!sessionId) throw new Error(`The sign-in answered 200 but set no ${SESSION_COOKIE} cookie.`);
-  const cookie = `${SESSION_COOKIE}=${sessionId}`;
+  const csrfToken = jar.get(CSRF_COOKIE);
+  if (!sessionId || !csrfToken)
+    throw new Error('The sign-in answered 200 but set no session or CSRF cookie.');
+  const sessionCookie = `${SESSION_COOKIE}=${sessionId}`;
   await answer(
     'GET /api/auth/me',
     currentUser,
-    await fetch(`${apiUrl}/api/auth/me`, { headers: { cookie } }),
+    await fetch(`${apiUrl}/api/auth/me`, { headers: { cookie: sessionCookie } }),
   );
-  return cookie;
+  const cookies = jar.header();
+  return {
+    sessionCookie,
+    cookies,
+    csrfToken,
+    writeHeaders: {
+      cookie: cookies,
+      'x-csrf-token': csrfToken,
+      'x-requested-with': 'XMLHttpRequest',
+      origin: new URL(apiUrl).origin,
+      'content-type': 'application/json',
+    },
+  };
 }
 
 async function answer<T extends v.GenericSchema>(

@@ -27,8 +27,11 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url)
 const MIGRATION_LOCK_ID = 7_355_608;
 
 /** Opens the configured database and brings its schema up to date (migrations are applied at start). */
-export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  return config.kind === 'pglite' ? openPglite(config.dataDir) : openPostgres(config.url, config.schema);
+export async function openDatabase(
+  config: DatabaseConfig,
+  onConnectionLost: (error: Error) => void = () => undefined,
+): Promise<DatabaseHandle> {
+  return config.kind === 'pglite' ? openPglite(config.dataDir) : openPostgres(config, onConnectionLost);
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
@@ -46,27 +49,28 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(url: string, schemaName: string): Promise<DatabaseHandle> {
+async function openPostgres(
+  config: Extract<DatabaseConfig, { kind: 'postgres' }>,
+  onConnectionLost: (error: Error) => void,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
-    connectionString: url,
-    // Our tables live in one schema (public by default); migrations name no schema, so search_path decides.
-    options: `-c search_path=${schemaName}`,
+    connectionString: config.url,
+    // Tables live in one schema; migrations name none, so search_path decides. For the default schema
+    // (public) nothing is sent at connection start, which is what a transaction-mode pooler (PgBouncer,
+    // Supavisor) accepts; another schema needs the startup parameter and a direct connection or a session pooler.
+    ...(config.schema === 'public' ? {} : { options: `-c search_path=${config.schema}` }),
     max: 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     statement_timeout: 10_000,
   });
+  // An idle client whose server connection ends (a database restart, a failover, pg_terminate_backend) is
+  // reported here. Without a listener Node treats the 'error' event as fatal and the process dies; with it, the
+  // pool drops that client and the next query opens a fresh connection.
+  pool.on('error', onConnectionLost);
   try {
     const db = drizzleNodePg({ client: pool, schema });
-    const lock = await pool.connect();
-    try {
-      await lock.query(`create schema if not exists "${schemaName}"`);
-      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-      await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER, migrationsSchema: schemaName });
-    } finally {
-      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-      lock.release();
-    }
+    await migrateUnderLock(pool, db, config);
     return {
       db,
       engine: 'postgres',
@@ -78,6 +82,45 @@ async function openPostgres(url: string, schemaName: string): Promise<DatabaseHa
   } catch (error) {
     await pool.end();
     throw error;
+  }
+}
+
+const LOCK_POLL_MS = 250;
+
+/**
+ * Migrations, one replica at a time: a session advisory lock, taken by polling so that the wait has its own
+ * limit (DATABASE_MIGRATION_LOCK_TIMEOUT) instead of the statement timeout, which is for queries.
+ */
+async function migrateUnderLock(
+  pool: pg.Pool,
+  db: Database,
+  config: Extract<DatabaseConfig, { kind: 'postgres' }>,
+): Promise<void> {
+  const lock = await pool.connect();
+  let locked = false;
+  try {
+    await lock.query(`create schema if not exists "${config.schema}"`);
+    const deadline = Date.now() + config.migrationLockTimeoutMs;
+    for (;;) {
+      const { rows } = await lock.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+        MIGRATION_LOCK_ID,
+      ]);
+      locked = rows[0]?.locked === true;
+      if (locked) break;
+      if (Date.now() >= deadline) {
+        throw new Error(
+          `Another replica has held the migration lock for ${Math.round(config.migrationLockTimeoutMs / 1000)} s (DATABASE_MIGRATION_LOCK_TIMEOUT); is a migration stuck? pg_locks shows who holds advisory lock ${MIGRATION_LOCK_ID}.`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+    }
+    await migrateNodePg(db as Parameters<typeof migrateNodePg>[0], {
+      migrationsFolder: MIGRATIONS_FOLDER,
+      migrationsSchema: config.schema,
+    });
+  } finally {
+    if (locked) await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    lock.release();
   }
 }
 

@@ -81,9 +81,18 @@ export const sessions = pgTable(
     /** Hard end, however active the session is. */
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
+    /** The auth service's session this one was opened from (the token's `session_id`), when it named one. */
+    authSessionId: text('auth_session_id'),
+    /**
+     * When the auth-service token it was opened with stops counting (its expiry plus a grace). The SPA trades
+     * every refreshed token for a new session before then; when the auth service stops refreshing (a sign-out
+     * elsewhere, a ban, a password change) this session ends here.
+     */
+    authExpiresAt: timestamp('auth_expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [
     index('sessions_user_id_idx').on(table.userId),
+    index('sessions_auth_session_id_idx').on(table.authSessionId),
     index('sessions_expires_at_idx').on(table.expiresAt),
   ],
 );

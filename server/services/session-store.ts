@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, notInArray, or } from 'drizzle-orm';
 import * as v from 'valibot';
 import { SESSION_TIMEOUTS } from '../../contract/settings';
 import type { Database } from '../db/client';
@@ -10,7 +10,14 @@ export type SessionTtl = {
   absoluteTtlMs: number;
   /** How long this replica may reuse a session it looked up (0: ask the database every time). */
   cacheTtlMs: number;
+  /** How long past its auth-service token's expiry a session lives (time for the SPA to trade a refreshed one). */
+  authGraceMs: number;
+  /** Live sessions one user may hold; opening one more ends the oldest. */
+  maxPerUser: number;
 };
+
+/** The auth-service session a server session is opened from. */
+export type AuthBinding = { authSessionId: string | null; tokenExpiresAt: Date };
 
 export type OpenedSession = {
   /** The cookie value; only its hash is stored. */
@@ -45,41 +52,61 @@ const CACHE_MAX_ENTRIES = 10_000;
  */
 export class SessionStore {
   readonly #cache = new Map<string, { value: ActiveSession; freshUntil: number }>();
-  readonly #resolveById;
 
   constructor(
     private readonly db: Database,
     private readonly ttl: SessionTtl,
     private readonly now: () => Date = () => new Date(),
-  ) {
-    this.#resolveById = db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare('resolve_session');
-  }
+  ) {}
 
-  /** A fresh random id for every sign-in (no fixation). */
-  async open(user: SessionOwner, userAgent: string | undefined): Promise<OpenedSession> {
+  /**
+   * A fresh random id for every sign-in (no fixation), bound to the auth-service session it came from. Beyond
+   * `maxPerUser` live sessions, the user's oldest end.
+   */
+  async open(
+    user: SessionOwner,
+    userAgent: string | undefined,
+    binding: AuthBinding,
+  ): Promise<OpenedSession> {
     const userId = user.id;
     const token = randomBytes(32).toString('base64url');
     const id = sessionIdOf(token);
     const now = this.now();
     const absoluteExpiresAt = new Date(now.getTime() + this.ttl.absoluteTtlMs);
-    await this.db.insert(sessions).values({
-      id,
-      userId,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: this.#idleExpiry(user, now, absoluteExpiresAt),
-      absoluteExpiresAt,
-      userAgent: userAgent?.slice(0, 500) ?? null,
+    await this.db.transaction(async (tx) => {
+      await tx.insert(sessions).values({
+        id,
+        userId,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: this.#idleExpiry(user, now, absoluteExpiresAt),
+        absoluteExpiresAt,
+        userAgent: userAgent?.slice(0, 500) ?? null,
+        authSessionId: binding.authSessionId,
+        authExpiresAt: new Date(binding.tokenExpiresAt.getTime() + this.ttl.authGraceMs),
+      });
+      const kept = tx
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .orderBy(desc(sessions.createdAt), desc(sessions.id))
+        .limit(this.ttl.maxPerUser);
+      await tx.delete(sessions).where(and(eq(sessions.userId, userId), notInArray(sessions.id, kept)));
     });
-    // The user row may have just changed (sign-in updates it): no cached copy of it may outlive that.
+    // The user row may have just changed (sign-in updates it), and older sessions may have ended: no cached
+    // copy may outlive that.
     this.forgetUser(userId);
     return { token, id, absoluteExpiresAt };
+  }
+
+  /** Ends every session opened from one auth-service session (the auth service says it is over). */
+  async revokeAuthSession(authSessionId: string): Promise<number> {
+    const deleted = await this.db
+      .delete(sessions)
+      .where(eq(sessions.authSessionId, authSessionId))
+      .returning({ id: sessions.id });
+    for (const { id } of deleted) this.#cache.delete(id);
+    return deleted.length;
   }
 
   /** The live session and its user for a cookie value, or null (unknown, expired or revoked). */
@@ -90,7 +117,13 @@ export class SessionStore {
     if (cached && cached.freshUntil > now.getTime() && this.#isLive(cached.value, now)) return cached.value;
     this.#cache.delete(id);
 
-    const [found] = await this.#resolveById.execute({ id });
+    // No named prepared statement: a transaction-mode pooler may hand each query a different connection.
+    const [found] = await this.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, id))
+      .limit(1);
     if (!found) return null;
     if (!this.#isLive(found, now)) {
       await this.db.delete(sessions).where(eq(sessions.id, id));
@@ -127,7 +160,9 @@ export class SessionStore {
     const now = this.now();
     const deleted = await this.db
       .delete(sessions)
-      .where(or(lt(sessions.expiresAt, now), lt(sessions.absoluteExpiresAt, now)))
+      .where(
+        or(lt(sessions.expiresAt, now), lt(sessions.absoluteExpiresAt, now), lt(sessions.authExpiresAt, now)),
+      )
       .returning({ id: sessions.id });
     return deleted.length;
   }
@@ -156,12 +191,17 @@ export class SessionStore {
   }
 
   /**
-   * Live: before both stored expiries, and used within the user's current idle limit, so a shorter sessionTimeout
-   * applies at once to sessions already open (a longer one as the session is next used).
+   * Live: before every stored expiry (idle, absolute, the auth-service session's), and used within the user's
+   * current idle limit, so a shorter sessionTimeout applies at once to sessions already open.
    */
   #isLive({ session, user }: ActiveSession, now: Date): boolean {
     const idleSince = now.getTime() - session.lastSeenAt.getTime();
-    return session.expiresAt > now && session.absoluteExpiresAt > now && idleSince < this.#idleLimitMs(user);
+    return (
+      session.expiresAt > now &&
+      session.absoluteExpiresAt > now &&
+      session.authExpiresAt > now &&
+      idleSince < this.#idleLimitMs(user)
+    );
   }
 }
 

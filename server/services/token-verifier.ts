@@ -89,7 +89,7 @@ function headerAlgorithm(token: string): string {
 }
 
 function classify(error: unknown): Error {
-  if (error instanceof InvalidTokenError) return error;
+  if (error instanceof InvalidTokenError || error instanceof KeySourceUnavailableError) return error;
   if (error instanceof errors.JWKSTimeout)
     return new KeySourceUnavailableError('JWKS request timed out', { cause: error });
   if (error instanceof errors.JOSEError) return new InvalidTokenError(error.message, { cause: error });

@@ -32,7 +32,12 @@ describe.each(ENGINES)('health and runtime configuration on %s', (engine) => {
       const ping = vi.spyOn(app.database, 'ping').mockRejectedValueOnce(new Error('connection refused'));
       const response = await app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ ok: false, db: false, version: '0.1.0' });
+      expect(response.json()).toEqual({
+        ok: false,
+        db: false,
+        version: '0.1.0',
+        reason: 'database unreachable',
+      });
       ping.mockRestore();
     });
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
+import { LEGACY_ISSUER, users } from '../../server/db/schema';
 import { EMAIL_TAKEN } from '../../server/services/users';
 import {
   ENGINES,
@@ -57,6 +57,24 @@ describe.each(ENGINES)('identity on %s', (engine) => {
       const me = await victim.client.get('/api/auth/me');
       expect(me.statusCode).toBe(200);
       expect(me.json()).toMatchObject({ id: victim.user.id, company: 'Victim Co' });
+    });
+
+    it('adopts a row from before issuers were recorded only for its own subject', async () => {
+      const email = uniqueEmail('legacy');
+      const [legacy] = await testApp.app.db
+        .insert(users)
+        .values({ authIssuer: LEGACY_ISSUER, authSubject: userIdFor(email), email, company: 'Old Co' })
+        .returning();
+      const stranger = new TestClient(testApp.app);
+      await stranger.fetchCsrf();
+      const refused = await stranger.post('/api/auth/sso/supabase', {
+        token: await mintToken(email, { ...production, sub: randomUUID() }),
+      });
+      expect(refused.statusCode).toBe(409);
+      const { user } = await signIn(testApp.app, email, production);
+      expect(user.id).toBe(legacy?.id);
+      const [row] = await testApp.app.db.select().from(users).where(eq(users.id, user.id));
+      expect(row).toMatchObject({ authIssuer: PRODUCTION_ISSUER, company: 'Old Co' });
     });
 
     it('refuses an anonymous auth-service user with 403 and creates nobody', async () => {

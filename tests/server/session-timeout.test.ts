@@ -20,7 +20,13 @@ describe.each(ENGINES)('session idle limit from the sessionTimeout setting on %s
   let now = new Date('2026-03-01T09:00:00Z');
   // No cache, and a clock the test moves: each resolve reads the database at the time the test says.
   const store = () =>
-    new SessionStore(app.db, { idleTtlMs: 8 * HOUR, absoluteTtlMs: 14 * DAY, cacheTtlMs: 0 }, () => now);
+    new SessionStore(
+      app.db,
+      { idleTtlMs: 8 * HOUR, absoluteTtlMs: 14 * DAY, cacheTtlMs: 0, authGraceMs: 0, maxPerUser: 10 },
+      () => now,
+    );
+  // The auth-service session outlives every case: only the idle limit is under test here.
+  const binding = () => ({ authSessionId: null, tokenExpiresAt: new Date(now.getTime() + 30 * DAY) });
 
   beforeAll(async () => {
     testApp = await startTestApp(engine);
@@ -41,7 +47,7 @@ describe.each(ENGINES)('session idle limit from the sessionTimeout setting on %s
     const user = await userChoosing(settings);
     now = new Date('2026-03-01T09:00:00Z');
     const sessions = store();
-    const { token } = await sessions.open(user, 'test');
+    const { token } = await sessions.open(user, 'test', binding());
     now = new Date(now.getTime() + idleMs);
     return (await sessions.resolve(token)) !== null;
   }
@@ -71,7 +77,7 @@ describe.each(ENGINES)('session idle limit from the sessionTimeout setting on %s
     const user = await userChoosing({ sessionTimeout: '24h' });
     now = new Date('2026-03-01T09:00:00Z');
     const sessions = store();
-    const { token } = await sessions.open(user, 'test');
+    const { token } = await sessions.open(user, 'test', binding());
     await app.db
       .update(users)
       .set({ settings: { sessionTimeout: '1h' } })
@@ -84,7 +90,7 @@ describe.each(ENGINES)('session idle limit from the sessionTimeout setting on %s
     const user = await userChoosing({ sessionTimeout: '1h' });
     now = new Date('2026-03-01T09:00:00Z');
     const sessions = store();
-    const { token } = await sessions.open(user, 'test');
+    const { token } = await sessions.open(user, 'test', binding());
     for (let step = 0; step < 3; step += 1) {
       now = new Date(now.getTime() + 50 * MINUTE);
       expect(await sessions.resolve(token)).not.toBeNull();

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import type { JWTVerifyGetKey } from 'jose';
 import { AuthCookies } from '../../lib/auth-cookies';
 import { forbidden, unauthenticated } from '../../lib/http-errors';
 import {
@@ -9,12 +9,13 @@ import {
   httpAuthServiceUsers,
 } from '../../services/auth-service-users';
 import { CsrfTokens } from '../../services/csrf-tokens';
+import { cachedRemoteJwks } from '../../services/jwks-cache';
 import { type ActiveSession, SessionStore } from '../../services/session-store';
 import { createTokenVerifier, type TokenVerifier } from '../../services/token-verifier';
 import { effectiveRole } from '../../services/users';
 
 export type AuthPluginOptions = {
-  /** ES256/RS256 keys for access tokens; default: the auth service's JWKS (createRemoteJWKSet). */
+  /** ES256/RS256 keys for access tokens; default: the auth service's JWKS (cachedRemoteJwks). */
   tokenKeys?: JWTVerifyGetKey;
   /** Asks the auth service about a token's user; default: GET {SUPABASE_URL}/auth/v1/user. */
   authServiceUsers?: AuthServiceUserLookup;
@@ -48,7 +49,15 @@ export default fp<AuthPluginOptions>(
     const keys =
       options.tokenKeys ??
       (config.supabase.jwksUrl
-        ? createRemoteJWKSet(new URL(config.supabase.jwksUrl), { timeoutDuration: JWKS_TIMEOUT_MS })
+        ? cachedRemoteJwks({
+            url: config.supabase.jwksUrl,
+            timeoutMs: JWKS_TIMEOUT_MS,
+            onStale: (error, ageMs) =>
+              app.log.error(
+                { err: error, ageMs },
+                'auth service outage: JWKS unavailable, serving the cached key set',
+              ),
+          })
         : null);
     const verifyAccessToken = config.supabase.issuer
       ? createTokenVerifier({ issuer: config.supabase.issuer, keys, hs256Secret: config.supabase.jwtSecret })

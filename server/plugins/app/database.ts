@@ -11,7 +11,9 @@ declare module 'fastify' {
 /** Opens PGlite or PostgreSQL (as configured), applies pending migrations, and closes it with the server. */
 export default fp(
   async (app) => {
-    const handle = await openDatabase(app.config.database);
+    const handle = await openDatabase(app.config.database, (error) =>
+      app.log.warn({ err: error }, 'a database connection was dropped; the next query opens a new one'),
+    );
     app.log.info({ engine: handle.engine }, 'database ready, migrations applied');
     app.decorate('database', handle);
     app.decorate('db', handle.db);

@@ -1,6 +1,10 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../../lib/database-errors';
 import { HttpError } from '../../lib/http-errors';
+
+/** A pool reconnects within a second or two of the database coming back. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own client errors, reworded for people and given the API's codes. */
 const FRAMEWORK_ERRORS: Record<string, { code: string; message: string }> = {
@@ -26,6 +30,14 @@ type ErrorBody = { message: string; code: string; errors?: Record<string, string
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      if (isDatabaseUnavailable(error)) {
+        // An outage, not a bug: say so, and when to come back, instead of a 500.
+        request.log.error({ err: error }, 'database unavailable');
+        return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({
+          message: 'The service is briefly unavailable. Please try again in a moment.',
+          code: 'unavailable',
+        });
+      }
       const statusCode = statusOf(error);
       if (statusCode >= 500) {
         request.log.error({ err: error }, 'request failed');

@@ -74,7 +74,10 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
       // No fixation: whatever session the browser had ends here, and a brand-new id is issued.
       const previous = app.authCookies.sessionToken(request);
       if (previous) await app.sessions.revoke(previous);
-      const session = await app.sessions.open(user, request.headers['user-agent']);
+      const session = await app.sessions.open(user, request.headers['user-agent'], {
+        authSessionId: identity.authSessionId,
+        tokenExpiresAt: identity.expiresAt,
+      });
       app.authCookies.setSession(reply, session);
       request.log.info({ userId: user.id, role }, 'signed in');
       return toCurrentUser(user, role);
@@ -112,6 +115,8 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
       if (token) await app.sessions.revoke(token);
       app.authCookies.clearSession(reply);
       app.authCookies.startPreSession(reply);
+      // The browser forgets everything of ours too: cookies and storage (the auth client's tokens included).
+      reply.header('clear-site-data', '"cookies", "storage"');
       return { ok: true };
     },
   );
@@ -144,7 +149,7 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
         throw new HttpError(403, 'forbidden', ANONYMOUS_REFUSED);
       }
       if (error instanceof KeySourceUnavailableError) {
-        app.log.error({ err: error }, 'auth service keys unavailable');
+        app.log.error({ err: error }, 'auth service outage: its keys (JWKS) are unavailable');
         throw new HttpError(503, 'auth_unavailable', 'The sign-in service is unavailable.');
       }
       throw error;
@@ -163,7 +168,11 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
       return user.emailConfirmed && user.email === identity.email;
     } catch (error) {
       if (error instanceof AuthSessionEndedError) {
-        app.log.info({ reason: error.message }, 'access token refused by the auth service');
+        // Whatever we opened from that auth-service session ends too, on every replica's next lookup.
+        const ended = identity.authSessionId
+          ? await app.sessions.revokeAuthSession(identity.authSessionId)
+          : 0;
+        app.log.info({ reason: error.message, ended }, 'access token refused by the auth service');
         throw new HttpError(401, 'invalid_token', 'Your sign-in has ended. Please sign in again.');
       }
       if (error instanceof AnonymousUserError) {

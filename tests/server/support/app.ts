@@ -25,6 +25,8 @@ export type TestAppOptions = {
   routes?: FastifyPluginAsync;
   /** Reuse an existing PostgreSQL schema (a second replica) instead of creating a fresh one. */
   schema?: string;
+  /** Verify tokens against the JWKS at SUPABASE_JWKS_URL, as production does, instead of the test key set. */
+  remoteJwks?: boolean;
 };
 
 /**
@@ -68,7 +70,7 @@ export async function startTestApp(
   const app = Fastify(serverOptions(config));
   await app.register(beaconApp, {
     config,
-    tokenKeys: testTokenKeys,
+    ...(options.remoteJwks ? {} : { tokenKeys: testTokenKeys }),
     authServiceUsers: testAuthService.lookUp,
   });
   if (options.routes) await app.register(options.routes);

@@ -27,8 +27,11 @@ const trusted = await generateKeyPair('ES256', { extractable: true });
 const untrusted = await generateKeyPair('ES256', { extractable: true });
 const publicJwk: JWK = { ...(await exportJWK(trusted.publicKey)), kid: KID, alg: 'ES256', use: 'sig' };
 
+/** The public half as the auth service publishes it (its JWKS document). */
+export const TEST_JWKS = { keys: [publicJwk] };
+
 /** The key source to hand to the app (AppOptions.tokenKeys). */
-export const testTokenKeys = createLocalJWKSet({ keys: [publicJwk] });
+export const testTokenKeys = createLocalJWKSet(TEST_JWKS);
 
 /** One auth-service user id per address, stable across sign-ins within a test run. */
 const userIds = new Map<string, string>();
