@@ -59,12 +59,17 @@ export function createAppRoot(options: AppRootOptions = {}) {
   );
   const actorOptions = options.actorOptions ?? { inspect: getInspector() };
   const navigate = (to: AppPath) => void router.navigate({ to });
+  const leaveTo = options.leaveTo ?? ((url: string) => window.location.assign(url));
+  const address = {
+    current: () => router.history.location.href,
+    replace: (href: string) => router.history.replace(href),
+  };
 
   const flows: Promise<Flows> = options.buildTime
     ? never()
     : settledPromise(
         (options.loadFlowsChunk ?? (() => import('./flows')))().then(({ createFlows }) => ({
-          ...createFlows({ effects: async () => (await loadServices()).effects, navigate }),
+          ...createFlows({ effects: async () => (await loadServices()).effects, navigate, address, leaveTo }),
           ...options.flows,
         })),
       );
@@ -91,7 +96,7 @@ export function createAppRoot(options: AppRootOptions = {}) {
     flows,
     actorOptions,
     signInFallbackUrl: (returnTo) => loginFallbackUrl(apiBase, returnTo),
-    leaveTo: options.leaveTo ?? ((url) => window.location.assign(url)),
+    leaveTo,
   };
   const router = createAppRouter({
     context,

@@ -5,6 +5,7 @@ import { createAuthService } from './auth-service';
 import { buildConfig } from './build-config';
 import { createRuntimeConfigLoader } from './config';
 import type { AppEffects } from './flow-deps';
+import { createLandingEffects } from './landing-effects';
 import { createSessionEffects } from './session-effects';
 import { createSignInEffects, type SignInEffectDeps } from './sign-in-effects';
 
@@ -25,7 +26,8 @@ export function createAppServices({
   const authApi = createAuthApi(apiClient, { authServiceToken: authService.accessToken });
   const sessionEffects = createSessionEffects({ authApi, authService });
   const signInEffects = createSignInEffects({ authService, returnTo });
-  const effects: AppEffects = { session: sessionEffects, signIn: signInEffects };
+  const landingEffects = createLandingEffects({ apiClient, authApi, authService });
+  const effects: AppEffects = { session: sessionEffects, signIn: signInEffects, landing: landingEffects };
   return { runtimeConfig, effects, startAuthService: () => authService.client() };
 }
 

@@ -1,4 +1,5 @@
 import type { AppPath } from '../domain/pages';
+import type { LandingEffects } from './landing-effects';
 import type { SessionEffects } from './session-effects';
 import type { SignInEffects } from './sign-in-effects';
 
@@ -6,6 +7,7 @@ import type { SignInEffects } from './sign-in-effects';
 export interface AppEffects {
   session: SessionEffects;
   signIn: SignInEffects;
+  landing: LandingEffects;
 }
 
 /** What the actors and actions of every flow are built from (src/app/flows.ts). */
@@ -14,4 +16,8 @@ export interface FlowDeps {
   effects: () => Promise<AppEffects>;
   /** In-app navigation (the router's), replacing the current entry or not. */
   navigate: (to: AppPath) => void;
+  /** The page's own address: read it, and replace the current history entry (no new entry, no reload). */
+  address: { current: () => string; replace: (href: string) => void };
+  /** Leaves the SPA for another site (the payment provider's pages). */
+  leaveTo: (url: string) => void;
 }

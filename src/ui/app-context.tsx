@@ -1,6 +1,10 @@
 import { createContext, type ReactNode, use, useSyncExternalStore } from 'react';
 import type { ActorOptions, AnyActorLogic, InspectionEvent } from 'xstate';
 import type { RuntimeConfig } from '../../contract/session';
+import type { ContactMachine } from '../machines/contact';
+import type { LandingAccountMachine } from '../machines/landingAccount';
+import type { LandingAddressMachine } from '../machines/landingAddress';
+import type { PricingActionMachine } from '../machines/pricingAction';
 import type { SessionActorRef, SessionMachine, SessionSnapshot } from '../machines/session';
 import type { SignInMachine } from '../machines/signIn';
 
@@ -28,6 +32,10 @@ export interface AppContext {
 export interface Flows {
   session: SessionMachine;
   signIn: SignInMachine;
+  landingAddress: LandingAddressMachine;
+  pricingAction: PricingActionMachine;
+  contact: ContactMachine;
+  landingAccount: LandingAccountMachine;
 }
 
 export type FlowName = keyof Flows;

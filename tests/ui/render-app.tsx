@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { type CurrentUserInput, currentUserSchema } from '../../contract/user';
 import { type AppRootOptions, createAppRoot } from '../../src/app/root';
 import type { LoadedUser, SessionActorRef } from '../../src/machines/session';
+import type { LandingEffects } from '../../src/services/landing-effects';
 import type { SessionEffects } from '../../src/services/session-effects';
 import type { SignInEffects } from '../../src/services/sign-in-effects';
 import { AppProviders } from '../../src/ui/AppProviders';
@@ -62,6 +63,12 @@ export interface AppDoubles {
    * to the server's login page. A request the test does not stub fails the test.
    */
   authService?: Partial<SignInEffects>;
+  /**
+   * The landing page's API calls (billing, contact, identity, the auth service's reading of the address). A call
+   * the test does not stub answers 501 like a server without the route would, except the auth service's, which
+   * settles at once.
+   */
+  landing?: Partial<LandingEffects>;
   /** Holds back the flows' chunk (and with it the session actor) until it resolves (default: loaded at once). */
   sessionChunk?: Promise<void>;
 }
@@ -81,6 +88,24 @@ function signInEffects(stubs: Partial<SignInEffects> = {}): SignInEffects {
   };
 }
 
+export const notImplemented = () => Object.assign(new Error('Not implemented'), { status: 501 });
+
+function landingEffects(stubs: Partial<LandingEffects> = {}): LandingEffects {
+  const missing = async () => {
+    throw notImplemented();
+  };
+  return {
+    syncSubscription: missing,
+    authServiceSettled: async () => {},
+    createCheckoutSession: missing,
+    openPortal: missing,
+    sendContact: missing,
+    lookupTrial: missing,
+    checkIdentity: missing,
+    ...stubs,
+  };
+}
+
 function sessionEffects(doubles: AppDoubles): SessionEffects {
   return {
     loadUser: doubles.loadUser ?? (() => Promise.reject(noServerSession())),
@@ -95,7 +120,11 @@ export function createTestRoot(path: string, doubles: AppDoubles = {}, options: 
   const leftTo: string[] = [];
   const root = createAppRoot({
     services: async () => ({
-      effects: { session: sessionEffects(doubles), signIn: signInEffects(doubles.authService) },
+      effects: {
+        session: sessionEffects(doubles),
+        signIn: signInEffects(doubles.authService),
+        landing: landingEffects(doubles.landing),
+      },
       runtimeConfig: async () => ({
         supabaseUrl: doubles.authService ? 'https://auth.example' : null,
         supabaseAnonKey: doubles.authService ? 'anon-key' : null,
