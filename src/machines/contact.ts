@@ -87,7 +87,3 @@ export const contactMachine = setup({
 export type ContactMachine = typeof contactMachine;
 export type ContactActorRef = ActorRefFrom<ContactMachine>;
 export type ContactSnapshot = SnapshotFrom<ContactMachine>;
-
-export const selectErrors = (snapshot: ContactSnapshot) => snapshot.context.errors;
-export const selectIsSending = (snapshot: ContactSnapshot) => snapshot.hasTag('sending');
-export const selectIsSent = (snapshot: ContactSnapshot) => snapshot.status === 'done';

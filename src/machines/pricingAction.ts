@@ -142,9 +142,3 @@ export const pricingActionMachine = setup({
 export type PricingActionMachine = typeof pricingActionMachine;
 export type PricingActionActorRef = ActorRefFrom<PricingActionMachine>;
 export type PricingActionSnapshot = SnapshotFrom<PricingActionMachine>;
-
-/** Whether a pricing action is under way (every plan button waits). */
-export const selectIsBusy = (snapshot: PricingActionSnapshot) => snapshot.hasTag('busy');
-/** The plan whose button is under way, for its spinner. */
-export const selectPendingPlan = (snapshot: PricingActionSnapshot): PlanId | null =>
-  snapshot.hasTag('busy') ? (snapshot.context.choice?.plan ?? null) : null;

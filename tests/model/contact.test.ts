@@ -1,12 +1,6 @@
 import { expect } from 'vitest';
-import {
-  type ContactEvent,
-  type ContactSnapshot,
-  contactMachine,
-  selectErrors,
-  selectIsSending,
-  selectIsSent,
-} from '../../src/machines/contact';
+import { type ContactEvent, type ContactSnapshot, contactMachine } from '../../src/machines/contact';
+import { selectErrors, selectIsSending, selectIsSent } from '../../src/machines/contact-selectors';
 import { describeModel, type EffectLog } from './harness';
 
 /** What visitors type: complete, without the optional company, empty, and with a malformed address. */

@@ -3,9 +3,8 @@ import {
   type PricingActionEvent,
   type PricingActionSnapshot,
   pricingActionMachine,
-  selectIsBusy,
-  selectPendingPlan,
 } from '../../src/machines/pricingAction';
+import { selectIsBusy, selectPendingPlan } from '../../src/machines/pricingAction-selectors';
 import { describeModel, type EffectLog, type StepObservation } from './harness';
 
 type Observation = StepObservation<PricingActionSnapshot>;

@@ -9,7 +9,8 @@ import { afterEach, beforeEach, vi } from 'vitest';
  * react-testing-library#1385). user-event already turns the act environment off for the length of an action, and
  * the tests wait for what the visitor would see with findBy/waitFor.
  */
-configure({ eventWrapper: (dispatch) => dispatch() });
+// Lazy chunks (dialogs, the landing page's read-only sections) take a while to transform on a busy machine.
+configure({ eventWrapper: (dispatch) => dispatch(), asyncUtilTimeout: 3000 });
 
 /** React's own diagnosis of the failure above; a test that provokes it fails instead of hanging on a fallback. */
 const SUSPENDED_IN_ACT = 'A component suspended inside an `act` scope';

@@ -1,20 +1,15 @@
-import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import { Button, Group } from '@mantine/core';
 import { SessionActions } from './SessionActions';
+import { scrollToSection, sectionIds } from './scroll';
 import classes from './TopNav.module.css';
 
-/** The landing page's sections that the navigation scrolls to. */
+/** The landing page's sections that the navigation scrolls to [product: LAND-1]. */
 export const landingSections = [
-  { id: 'features', label: 'Features' },
-  { id: 'pricing', label: 'Pricing' },
-  { id: 'contact', label: 'Contact' },
+  { id: sectionIds.features, label: 'Features' },
+  { id: sectionIds.pricing, label: 'Pricing' },
+  { id: sectionIds.contact, label: 'Contact' },
 ] as const;
-
-function scrollToSection(id: string) {
-  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-}
 
 export interface TopNavProps {
   /** Opens the sign-in dialog. */
