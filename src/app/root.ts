@@ -4,7 +4,6 @@ import { type AppPath, paths } from '../domain/pages';
 import type { SessionEvent } from '../machines/session';
 import { loginFallbackUrl } from '../routes/redirect';
 import { createAppRouter, rerunGuardsOnSessionChange } from '../routes/router';
-import { buildConfig } from '../services/build-config';
 import type { AppEffects } from '../services/flow-deps';
 import type { AppContext, FlowActorOptions, Flows } from '../ui/app-context';
 import { getInspector } from './inspection';
@@ -22,6 +21,8 @@ import { settledPromise } from './settled-promise';
 export interface AppServicesPort {
   effects: AppEffects;
   runtimeConfig: () => Promise<RuntimeConfig>;
+  /** Where the product API lives (the build's setting); absent for doubles. */
+  apiBase?: string;
   /** Starts the auth service's client, so it can read a session from the address; absent for doubles. */
   startAuthService?: () => Promise<unknown>;
 }
@@ -83,7 +84,15 @@ export function createAppRoot(options: AppRootOptions = {}) {
     }),
   );
 
-  const apiBase = options.apiBase ?? buildConfig.apiBase;
+  // The build's API address arrives with the services (their chunk parses the build settings, with valibot, out of
+  // the landing page's first load); it is only needed once a visitor asks to sign in, after they have loaded.
+  let apiBase = options.apiBase ?? DEFAULT_API_BASE;
+  if (!options.buildTime && options.apiBase === undefined)
+    void loadServices()
+      .then((services) => {
+        apiBase = services.apiBase ?? apiBase;
+      })
+      .catch(() => {});
   const context: AppContext = {
     session,
     runtimeConfig: options.buildTime
@@ -130,3 +139,5 @@ function once<T>(make: () => T): () => T {
 }
 
 const never = <T>() => new Promise<T>(() => {});
+
+const DEFAULT_API_BASE = '/api';

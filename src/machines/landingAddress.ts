@@ -3,8 +3,8 @@ import type { LandingAddress } from '../domain/address';
 import { type SignupChoice, signupChoiceFromDetail } from '../domain/signup-choice';
 
 /**
- * What the landing page does with its own address and with requests from other scripts [product: LAND-26, LAND-27,
- * LAND-28, LAND-29, LAND-30]: `show_signup` opens the signup dialog and leaves the address; a checkout's
+ * What the landing page does with its own address and with requests from other scripts
+ * [product: LAND-26, LAND-27, LAND-28, LAND-29, LAND-30, LAND-38, LAND-39]: `show_signup` opens the signup dialog and leaves the address; a checkout's
  * `session_id` is synced, leaves the address, and about 400 ms later the sign-in dialog opens; an access token in
  * the hash leaves the address about 300 ms after the auth service has read it. The window events
  * `open-auth-modal` and `open-signup-modal` open the dialogs at any time. Three independent regions, because one

@@ -28,7 +28,12 @@ export function createAppServices({
   const signInEffects = createSignInEffects({ authService, returnTo });
   const landingEffects = createLandingEffects({ apiClient, authApi, authService });
   const effects: AppEffects = { session: sessionEffects, signIn: signInEffects, landing: landingEffects };
-  return { runtimeConfig, effects, startAuthService: () => authService.client() };
+  return {
+    apiBase: buildConfig.apiBase,
+    runtimeConfig,
+    effects,
+    startAuthService: () => authService.client(),
+  };
 }
 
 export type AppServices = ReturnType<typeof createAppServices>;

@@ -1,8 +1,8 @@
-import { Button } from '@mantine/core';
 import { lazy, useState } from 'react';
 import type { ContactCreateInput } from '../../../contract/contact';
 import type { ContactErrors, ContactField } from '../../machines/contact';
 import { selectErrors, selectIsSending, selectIsSent } from '../../machines/contact-selectors';
+import { LandingButton } from './LandingButton';
 import classes from './LandingPage.module.css';
 import { StaticIsland } from './StaticIsland';
 import { sectionIds } from './scroll';
@@ -94,9 +94,9 @@ export function ContactSection() {
                 </div>
                 {field('company', 'Company', { optional: true })}
                 {field('message', 'Message')}
-                <Button type="submit" size="md" disabled={sending}>
+                <LandingButton type="submit" size="md" disabled={sending}>
                   {sending ? 'Sending...' : 'Send Message'}
-                </Button>
+                </LandingButton>
               </form>
             )}
           </div>

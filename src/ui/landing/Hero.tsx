@@ -1,8 +1,8 @@
-import { Button } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { EARLY_ACCESS_BADGE } from '../../domain/trial';
 import { selectUser } from '../../machines/session-selectors';
 import { useSessionSnapshot } from '../app-context';
+import { LandingButton } from './LandingButton';
 import classes from './LandingPage.module.css';
 import { StaticIsland } from './StaticIsland';
 import { scrollToSection, sectionIds } from './scroll';
@@ -13,7 +13,7 @@ const HeroPreview = lazy(() => import('./content').then((module) => ({ default: 
 
 const featureChips = ['Advanced Security', '24/7 Monitoring', 'Instant Alerts', 'Multi-Tenant'] as const;
 
-/** The hero for visitors, or for a signed-in customer once the session knows them [product: LAND-6 to LAND-15]. */
+/** The hero for visitors, or for a signed-in customer once the session knows them [product: LAND-6, LAND-7, LAND-8, LAND-9, LAND-14]. */
 export function Hero({ onStartTrial }: { onStartTrial: () => void }) {
   const session = useSessionSnapshot();
   const user = session ? selectUser(session) : null;
@@ -51,12 +51,12 @@ function AnonymousHero({ onStartTrial }: { onStartTrial: () => void }) {
           seconds and fixes routine problems on its own.
         </p>
         <div className={classes.heroActions}>
-          <Button size="lg" onClick={onStartTrial}>
+          <LandingButton size="lg" onClick={onStartTrial}>
             Start 14-Day Free Trial
-          </Button>
-          <Button size="lg" variant="default" onClick={() => scrollToSection(sectionIds.contact)}>
+          </LandingButton>
+          <LandingButton size="lg" variant="default" onClick={() => scrollToSection(sectionIds.contact)}>
             Book a Demo
-          </Button>
+          </LandingButton>
         </div>
         <ul className={classes.chips} aria-label="Highlights">
           {featureChips.map((chip) => (

@@ -59,8 +59,8 @@ export function LandingPage() {
 }
 
 /**
- * Hands the address the page was opened with, and the window events, to the landingAddress flow [product:
- * LAND-26 to LAND-30]; renders nothing.
+ * Hands the address the page was opened with, and the window events, to the landingAddress flow; renders nothing
+ * [product: LAND-26, LAND-27, LAND-28, LAND-29, LAND-30].
  */
 function AddressHandling({
   openSignup,

@@ -1,6 +1,10 @@
-import { Button } from '@mantine/core';
 import { useCallback, useState } from 'react';
-import { type BillingInterval, PLAN_LIST, type PlanDetails, type PlanId } from '../../../contract/plans';
+import {
+  type BillingInterval,
+  PLAN_LIST,
+  type PlanDetails,
+  type PlanId,
+} from '../../../contract/plan-catalogue';
 import { isCurrentPlan } from '../../domain/plans';
 import { ANNUAL_SAVINGS_LABEL, formatUsd, planPrice } from '../../domain/prices';
 import type { SignupChoice } from '../../domain/signup-choice';
@@ -8,6 +12,7 @@ import type { Chooser } from '../../machines/pricingAction';
 import { selectIsBusy, selectPendingPlan } from '../../machines/pricingAction-selectors';
 import { selectOnboardingRequired, selectUser } from '../../machines/session-selectors';
 import { useSessionSnapshot } from '../app-context';
+import { LandingButton } from './LandingButton';
 import classes from './LandingPage.module.css';
 import { scrollToSection, sectionIds } from './scroll';
 import { useFlowValue, useLandingFlow } from './use-landing-flow';
@@ -16,7 +21,7 @@ import { useFlowValue, useLandingFlow } from './use-landing-flow';
 const FEATURED_PLAN: PlanId = 'pro';
 
 /**
- * The pricing section [product: LAND-20 to LAND-23, PLAN]: a monthly/annual switch, the three plans with prices
+ * The pricing section [product: LAND-20, LAND-21, LAND-22, LAND-23, LAND-37, PLAN]: a monthly/annual switch, the three plans with prices
  * from the domain's rules, the selected card scaled up, the current plan marked only when plan and interval both
  * match, and each card's button handing the choice to the pricingAction flow.
  */
@@ -138,7 +143,7 @@ function PlanCard({ plan, interval, selected, current, busy, pending, onSelect, 
           <li key={feature}>{feature}</li>
         ))}
       </ul>
-      <Button
+      <LandingButton
         fullWidth
         variant={selected ? 'filled' : 'default'}
         disabled={busy}
@@ -147,7 +152,7 @@ function PlanCard({ plan, interval, selected, current, busy, pending, onSelect, 
         aria-describedby={titleId}
       >
         {pending ? 'Please wait...' : isBusiness ? 'Contact Sales' : 'Start Free Trial'}
-      </Button>
+      </LandingButton>
     </li>
   );
 }

@@ -1,4 +1,3 @@
-import { Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
@@ -13,12 +12,13 @@ import { selectIsOpeningDashboard, selectTrialEndsAt, selectTrialKnown } from '.
 import type { SessionUser } from '../../machines/session';
 import { useDashboardUrl } from '../app-context';
 import { useFlow } from '../use-flow';
+import { buttonClassName, LandingButton } from './LandingButton';
 import classes from './LandingPage.module.css';
 
 const accountBadges = ['Account Active', 'Full Access', 'Founding Member'] as const;
 
 /**
- * The signed-in customer's hero [product: LAND-10 to LAND-13, LAND-15, NAME-2, NAME-4]: the trial badge, the
+ * The signed-in customer's hero [product: LAND-10, LAND-11, LAND-12, LAND-13, LAND-15, NAME-2, NAME-4]: the trial badge, the
  * greeting with the first name, plan, member-since date and organization, and the way to the dashboard and the
  * account. Loaded on demand: only a signed-in customer ever sees it.
  */
@@ -63,17 +63,17 @@ export default function SignedInHero({ user }: { user: SessionUser }) {
         </div>
       </dl>
       <div className={classes.heroActions}>
-        <Button
+        <LandingButton
           size="lg"
-          loading={openingDashboard}
-          disabled={!dashboardUrl}
+          disabled={!dashboardUrl || openingDashboard}
+          aria-busy={openingDashboard || undefined}
           onClick={() => account.send({ type: 'dashboard.open' })}
         >
           Open Dashboard
-        </Button>
-        <Button size="lg" variant="default" component={Link} to={paths.profile}>
+        </LandingButton>
+        <Link to={paths.profile} className={buttonClassName({ size: 'lg', variant: 'default' })}>
           Manage Account
-        </Button>
+        </Link>
       </div>
       <ul className={classes.chips} aria-label="Account status">
         {accountBadges.map((badge) => (
