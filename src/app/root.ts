@@ -64,6 +64,7 @@ export function createAppRoot(options: AppRootOptions = {}) {
   const address = {
     current: () => router.history.location.href,
     replace: (href: string) => router.history.replace(href),
+    origin: () => options.buildTime?.origin ?? window.location.origin,
   };
 
   const flows: Promise<Flows> = options.buildTime

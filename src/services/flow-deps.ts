@@ -16,8 +16,11 @@ export interface FlowDeps {
   effects: () => Promise<AppEffects>;
   /** In-app navigation (the router's), replacing the current entry or not. */
   navigate: (to: AppPath) => void;
-  /** The page's own address: read it, and replace the current history entry (no new entry, no reload). */
-  address: { current: () => string; replace: (href: string) => void };
+  /**
+   * The page's own address: read it (path, query and hash), replace the current history entry (no new entry, no
+   * reload), and the origin, for absolute addresses handed to other sites.
+   */
+  address: { current: () => string; replace: (href: string) => void; origin: () => string };
   /** Leaves the SPA for another site (the payment provider's pages). */
   leaveTo: (url: string) => void;
 }

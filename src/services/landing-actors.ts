@@ -47,7 +47,7 @@ export function pricingActionImplementations(deps: FlowDeps) {
       ),
       openPortal: fromPromise<PortalAnswer>(async () =>
         // The portal sends the customer back to the Billing page [product: ROUTE-18].
-        (await effects()).openPortal(new URL(paths.billing, deps.address.current()).href),
+        (await effects()).openPortal(new URL(paths.billing, deps.address.origin()).href),
       ),
     },
     actions: {
