@@ -38,9 +38,10 @@ export function StaticIsland({ name, content: Content, as = 'div', className }: 
   const serverOrHydrating = useServerOrHydrating();
   // Decided once, at the island's first render: hydrating in the browser keeps the prerendered HTML. It is read
   // before React commits anything and handed back as the element's inner HTML, so hydration finds what it has.
-  const [keptHtml, setKeptHtml] = useState<string | null>(() =>
+  // One object for the island's life: React sets inner HTML again whenever the object changes, even to the same text.
+  const [keptHtml, setKeptHtml] = useState<{ __html: string } | null>(() =>
     serverOrHydrating && typeof document !== 'undefined'
-      ? (document.querySelector(`[data-island="${name}"]`)?.innerHTML ?? '')
+      ? { __html: document.querySelector(`[data-island="${name}"]`)?.innerHTML ?? '' }
       : null,
   );
   const ref = useRef<HTMLElement>(null);
@@ -56,7 +57,7 @@ export function StaticIsland({ name, content: Content, as = 'div', className }: 
       className,
       'data-island': name,
       suppressHydrationWarning: true,
-      dangerouslySetInnerHTML: { __html: keptHtml },
+      dangerouslySetInnerHTML: keptHtml,
     });
   }
   return createElement(
