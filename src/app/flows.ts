@@ -1,10 +1,14 @@
 import { billingMachine } from '../machines/billing';
 import { cancellationMachine } from '../machines/cancellation';
 import { changePlanMachine } from '../machines/changePlan';
+import { contactMachine } from '../machines/contact';
 import { dashboardLinkMachine } from '../machines/dashboardLink';
+import { landingAccountMachine } from '../machines/landingAccount';
+import { landingAddressMachine } from '../machines/landingAddress';
 import { onboardingMachine } from '../machines/onboarding';
 import { openDashboardMachine } from '../machines/openDashboard';
 import { passwordResetMachine } from '../machines/passwordReset';
+import { pricingActionMachine } from '../machines/pricingAction';
 import { profileMachine } from '../machines/profile';
 import { refundMachine } from '../machines/refund';
 import { sessionMachine } from '../machines/session';
@@ -22,6 +26,12 @@ import {
   changePlanImplementations,
 } from '../services/billing-actors';
 import type { FlowDeps } from '../services/flow-deps';
+import {
+  contactImplementations,
+  landingAccountImplementations,
+  landingAddressImplementations,
+  pricingActionImplementations,
+} from '../services/landing-actors';
 import { onboardingImplementations } from '../services/onboarding-actors';
 import { openDashboardImplementations } from '../services/open-dashboard-actors';
 import { passwordResetImplementations } from '../services/password-reset-actors';
@@ -50,5 +60,9 @@ export function createFlows(deps: FlowDeps): Flows {
     changePlan: changePlanMachine.provide(changePlanImplementations(deps)),
     cancellation: cancellationMachine.provide(cancellationImplementations(deps)),
     refund: refundMachine.provide(refundImplementations(deps)),
+    landingAddress: landingAddressMachine.provide(landingAddressImplementations(deps)),
+    pricingAction: pricingActionMachine.provide(pricingActionImplementations(deps)),
+    contact: contactMachine.provide(contactImplementations(deps)),
+    landingAccount: landingAccountMachine.provide(landingAccountImplementations(deps)),
   };
 }

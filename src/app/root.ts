@@ -4,7 +4,6 @@ import { type AppPath, paths } from '../domain/pages';
 import type { SessionEvent } from '../machines/session';
 import { loginFallbackUrl } from '../routes/redirect';
 import { createAppRouter, rerunGuardsOnSessionChange } from '../routes/router';
-import { buildConfig } from '../services/build-config';
 import type { AppEffects } from '../services/flow-deps';
 import type { AppContext, FlowActorOptions, Flows } from '../ui/app-context';
 import { getInspector } from './inspection';
@@ -22,6 +21,8 @@ import { settledPromise } from './settled-promise';
 export interface AppServicesPort {
   effects: AppEffects;
   runtimeConfig: () => Promise<RuntimeConfig>;
+  /** Where the product API lives (the build's setting); absent for doubles. */
+  apiBase?: string;
   /** Starts the auth service's client, so it can read a session from the address; absent for doubles. */
   startAuthService?: () => Promise<unknown>;
 }
@@ -62,6 +63,12 @@ export function createAppRoot(options: AppRootOptions = {}) {
     void router.navigate({ to, ...(navigation.replace ? { replace: true } : {}) });
   // The landing page opens the sign-up dialog when `show_signup` is present, whatever its value [product: PROF-5, SET-2].
   const offerSignUp = () => void router.navigate({ to: paths.landing, search: { show_signup: true } });
+  const leaveTo = options.leaveTo ?? ((url: string) => window.location.assign(url));
+  const address = {
+    current: () => router.history.location.href,
+    replace: (href: string) => router.history.replace(href),
+    origin: () => options.buildTime?.origin ?? window.location.origin,
+  };
 
   const flows: Promise<Flows> = options.buildTime
     ? never()
@@ -74,6 +81,8 @@ export function createAppRoot(options: AppRootOptions = {}) {
             reloadSession: () => void session.ready.then((actor) => actor.send({ type: 'session.reload' })),
             // Called only once the flows run, by which time the port below exists.
             session: () => session.ready,
+            address,
+            leaveTo,
           }),
           ...options.flows,
         })),
@@ -88,7 +97,15 @@ export function createAppRoot(options: AppRootOptions = {}) {
     }),
   );
 
-  const apiBase = options.apiBase ?? buildConfig.apiBase;
+  // The build's API address arrives with the services (their chunk parses the build settings, with valibot, out of
+  // the landing page's first load); it is only needed once a visitor asks to sign in, after they have loaded.
+  let apiBase = options.apiBase ?? DEFAULT_API_BASE;
+  if (!options.buildTime && options.apiBase === undefined)
+    void loadServices()
+      .then((services) => {
+        apiBase = services.apiBase ?? apiBase;
+      })
+      .catch(() => {});
   const context: AppContext = {
     session,
     runtimeConfig: options.buildTime
@@ -101,7 +118,7 @@ export function createAppRoot(options: AppRootOptions = {}) {
     flows,
     actorOptions,
     signInFallbackUrl: (returnTo) => loginFallbackUrl(apiBase, returnTo),
-    leaveTo: options.leaveTo ?? ((url) => window.location.assign(url)),
+    leaveTo,
   };
   const router = createAppRouter({
     context,
@@ -135,3 +152,5 @@ function once<T>(make: () => T): () => T {
 }
 
 const never = <T>() => new Promise<T>(() => {});
+
+const DEFAULT_API_BASE = '/api';

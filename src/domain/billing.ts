@@ -1,4 +1,4 @@
-import { DEFAULT_PLAN_LABEL } from '../../contract/plans';
+import { DEFAULT_PLAN_LABEL } from '../../contract/plan-catalogue';
 import type { DateInput } from './time';
 
 /** Which of billing info's alternative fields [product: DATA-12] a card reads, in order. */

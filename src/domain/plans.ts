@@ -4,7 +4,7 @@ import {
   DEFAULT_PLAN_LABEL,
   PLANS,
   type PlanId,
-} from '../../contract/plans';
+} from '../../contract/plan-catalogue';
 
 /** Plan and interval mapping [product: SUB-4, SUB-5], and which plan is "current" on the pricing cards. */
 

@@ -1,4 +1,4 @@
-import { ANNUAL_DISCOUNT, type BillingInterval, PLANS, type PlanId } from '../../contract/plans';
+import { ANNUAL_DISCOUNT, type BillingInterval, PLANS, type PlanId } from '../../contract/plan-catalogue';
 
 /** Prices [product: PLAN-7]: annual = monthly x 12 x 0.8, rounded to whole dollars; shown per month as annual / 12. */
 

@@ -1,4 +1,4 @@
-import { TRIAL_DAYS } from '../../contract/plans';
+import { TRIAL_DAYS } from '../../contract/plan-catalogue';
 import { type DateInput, toEpochMs } from './time';
 
 /** The 14-day trial [product: LIMIT-1, LIMIT-2, LIMIT-3, LAND-15]. */

@@ -19,7 +19,6 @@ import {
   settledSession,
 } from './guard';
 import { rootRoute } from './root';
-import { landingSearchSchema } from './search';
 
 /**
  * The route table [product: ROUTE]. The landing page is in the first load; every other page is a lazy chunk.
@@ -46,7 +45,6 @@ function whenSettled(
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: paths.root,
-  validateSearch: landingSearchSchema,
   // Never waits: the landing page renders at once and the check re-runs when the session settles.
   beforeLoad: ({ context }) => goTo(rootPathRedirect(context.session.current()?.getSnapshot())),
   component: LandingPage,
@@ -55,7 +53,6 @@ const indexRoute = createRoute({
 const landingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: paths.landing,
-  validateSearch: landingSearchSchema,
   component: LandingPage,
 });
 

@@ -10,6 +10,7 @@ import { buildConfig } from './build-config';
 import { createRuntimeConfigLoader } from './config';
 import { createDashboardEffects } from './dashboard-effects';
 import type { AppEffects } from './flow-deps';
+import { createLandingEffects } from './landing-effects';
 import { createOnboardingEffects } from './onboarding-effects';
 import { createPasswordResetEffects } from './password-reset-effects';
 import { createRefundEffects } from './refund-effects';
@@ -55,8 +56,14 @@ export function createAppServices({
     account: createAccountEffects({ authApi }),
     billing: billingEffects,
     refund: createRefundEffects(apiClient),
+    landing: createLandingEffects({ apiClient, authApi, authService }),
   };
-  return { runtimeConfig, effects, startAuthService: () => authService.client() };
+  return {
+    apiBase: buildConfig.apiBase,
+    runtimeConfig,
+    effects,
+    startAuthService: () => authService.client(),
+  };
 }
 
 export type AppServices = ReturnType<typeof createAppServices>;

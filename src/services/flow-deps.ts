@@ -3,6 +3,7 @@ import type { SessionActorRef } from '../machines/session';
 import type { AccountEffects } from './account-effects';
 import type { BillingEffects } from './billing-effects';
 import type { DashboardEffects } from './dashboard-effects';
+import type { LandingEffects } from './landing-effects';
 import type { OnboardingEffects } from './onboarding-effects';
 import type { PasswordResetEffects } from './password-reset-effects';
 import type { RefundEffects } from './refund-effects';
@@ -21,6 +22,7 @@ export interface AppEffects {
   dashboard: DashboardEffects;
   billing: BillingEffects;
   refund: RefundEffects;
+  landing: LandingEffects;
 }
 
 /** What the actors and actions of every flow are built from (src/app/flows.ts). */
@@ -35,4 +37,11 @@ export interface FlowDeps {
   reloadSession: () => void;
   /** The one session actor, once it has started (flows that reload the user talk to it). */
   session: () => Promise<SessionActorRef>;
+  /**
+   * The page's own address: read it (path, query and hash), replace the current history entry (no new entry, no
+   * reload), and the origin, for absolute addresses handed to other sites.
+   */
+  address: { current: () => string; replace: (href: string) => void; origin: () => string };
+  /** Leaves the SPA for another site (the payment provider's pages). */
+  leaveTo: (url: string) => void;
 }

@@ -1,6 +1,8 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
+// Every page has buttons; imported here, in the entry, so Button's rules follow UnstyledButton's in one stylesheet.
+import './styles/button';
 import { MantineProvider, type MantineThemeOverride } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { colorSchemeManager } from './color-scheme';

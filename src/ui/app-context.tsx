@@ -4,10 +4,14 @@ import type { RuntimeConfig } from '../../contract/session';
 import type { BillingMachine } from '../machines/billing';
 import type { CancellationMachine } from '../machines/cancellation';
 import type { ChangePlanMachine } from '../machines/changePlan';
+import type { ContactMachine } from '../machines/contact';
 import type { DashboardLinkMachine } from '../machines/dashboardLink';
+import type { LandingAccountMachine } from '../machines/landingAccount';
+import type { LandingAddressMachine } from '../machines/landingAddress';
 import type { OnboardingMachine } from '../machines/onboarding';
 import type { OpenDashboardMachine } from '../machines/openDashboard';
 import type { PasswordResetMachine } from '../machines/passwordReset';
+import type { PricingActionMachine } from '../machines/pricingAction';
 import type { ProfileMachine } from '../machines/profile';
 import type { RefundMachine } from '../machines/refund';
 import type { SessionActorRef, SessionMachine, SessionSnapshot } from '../machines/session';
@@ -50,6 +54,10 @@ export interface Flows {
   changePlan: ChangePlanMachine;
   cancellation: CancellationMachine;
   refund: RefundMachine;
+  landingAddress: LandingAddressMachine;
+  pricingAction: PricingActionMachine;
+  contact: ContactMachine;
+  landingAccount: LandingAccountMachine;
 }
 
 export type FlowName = keyof Flows;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { customer, expect, expectAccessible, signInThroughUi, test } from './fixtures';
 
 /** Script errors and console errors, except the browser's own line for an expected 401 (nobody is signed in). */
 function collectPageErrors(page: Page): string[] {
@@ -76,5 +76,140 @@ test.describe('the landing page', () => {
     await expect(page).toHaveURL(/\/Reset/);
     await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
     expect(errors).toEqual([]);
+  });
+});
+
+/** The page's layout shifts so far, as the browser scores them (CLS), from the start of the load. */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[])
+            if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 500);
+      }),
+  );
+}
+
+test.describe("the visitor's landing page", () => {
+  for (const width of [375, 1440]) {
+    test(`is complete, accessible and still at ${width} px [product: LAND]`, async ({ page }) => {
+      const errors = collectPageErrors(page);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/Landing');
+      await expect(page.getByRole('heading', { level: 1, name: 'Monitor. Manage. Maximize.' })).toBeVisible();
+      // The flows have loaded: the address handling and the forms are live.
+      await page.waitForLoadState('networkidle');
+
+      await expect(page.locator('#features h3')).toHaveCount(9);
+      await expect(page.locator('#social-proof figure')).toHaveCount(3);
+      await expect(page.getByText('500K+')).toBeVisible();
+      await expect(page.getByText('Early Access')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await layoutShift(page)).toBe(0);
+      await expectAccessible(page);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('keeps the read-only sections as the build rendered them [product: LAND-32]', async ({ page }) => {
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      Object.assign(window, { removedHeadings: removed });
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes)
+            if (node instanceof Element && node.matches('h1, h2, h3')) removed.push(node.outerHTML);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/Landing');
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('#features h3')).toHaveCount(9);
+    expect(
+      await page.evaluate(() => (window as unknown as { removedHeadings: string[] }).removedHeadings),
+    ).toEqual([]);
+  });
+
+  test('reaches every action from the keyboard, and Start 14-Day Free Trial opens sign-up [product: LAND-7]', async ({
+    page,
+  }) => {
+    await page.goto('/Landing');
+    await page.waitForLoadState('networkidle');
+    const reached = new Set<string>();
+    for (let step = 0; step < 40 && !reached.has('Send Message'); step++) {
+      await page.keyboard.press('Tab');
+      reached.add(await page.evaluate(() => document.activeElement?.textContent?.trim() ?? ''));
+    }
+    for (const name of ['Sign In', 'Start 14-Day Free Trial', 'Book a Demo', 'Contact Sales', 'Send Message'])
+      expect([...reached]).toContain(name);
+
+    await page.getByRole('button', { name: 'Start 14-Day Free Trial' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Join Beta' })).toBeVisible();
+  });
+
+  test('sends the contact form to the product API [product: LAND-24, LAND-25]', async ({ page }) => {
+    await page.goto('/Landing#contact');
+    await page.waitForLoadState('networkidle');
+    const form = page.getByRole('form', { name: 'Contact us' });
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(form.getByText('Please enter your name.')).toBeVisible();
+
+    await form.getByLabel('Name').fill('Ada Lovelace');
+    await form.getByLabel('Email').fill('ada@example.com');
+    await form.getByLabel('Message').fill('We manage 300 devices; a demo, please.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+
+    await expect(page.getByText('Message Sent Successfully!')).toBeVisible();
+    await expect(page.getByText("We'll get back to you within 24 hours.")).toBeVisible();
+  });
+
+  test('switches the prices to annual and offers sign-up for a plan [product: LAND-20, LAND-35]', async ({
+    page,
+  }) => {
+    await page.goto('/Landing#pricing');
+    await page.waitForLoadState('networkidle');
+    await page.getByText('Annual').click();
+    await expect(page.getByText('$47.17')).toBeVisible();
+    await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Join Beta' })).toBeVisible();
+  });
+
+  test('opens sign-up for show_signup and takes it out of the address [product: LAND-26]', async ({
+    page,
+  }) => {
+    await page.goto('/Landing?show_signup=1');
+    await expect(page.getByRole('dialog', { name: 'Join Beta' })).toBeVisible();
+    await expect(page).toHaveURL(/\/Landing$/);
+  });
+});
+
+test.describe("the signed-in customer's landing page", () => {
+  test('greets the customer, shows the account and stays accessible [product: LAND-10, LAND-13, LAND-15]', async ({
+    page,
+  }) => {
+    const errors = collectPageErrors(page);
+    await signInThroughUi(page, customer);
+
+    await expect(
+      page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), / }),
+    ).toBeVisible();
+    for (const badge of ['Account Active', 'Full Access', 'Founding Member'])
+      await expect(page.getByText(badge)).toBeVisible();
+    // Until the billing server lands, the trial lookup fails and the badge says so [product: MSG-SILENT-2].
+    await expect(page.getByText(/^(Active Member|Trial: \d+ days? left)$/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open Dashboard' })).toBeEnabled();
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Manage Account' }).click();
+    await expect(page).toHaveURL(/\/Profile$/);
+    // The failed billing lookups are the expected 404s of a server without billing yet, not script errors.
+    expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
   });
 });

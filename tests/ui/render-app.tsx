@@ -8,6 +8,7 @@ import type { LoadedUser, SessionActorRef } from '../../src/machines/session';
 import type { AccountEffects } from '../../src/services/account-effects';
 import type { BillingEffects } from '../../src/services/billing-effects';
 import type { DashboardEffects } from '../../src/services/dashboard-effects';
+import type { LandingEffects } from '../../src/services/landing-effects';
 import type { OnboardingEffects } from '../../src/services/onboarding-effects';
 import type { PasswordResetEffects } from '../../src/services/password-reset-effects';
 import type { RefundEffects } from '../../src/services/refund-effects';
@@ -88,6 +89,12 @@ export interface AppDoubles {
   billing?: Partial<BillingEffects>;
   /** The admin refund requests; one the test does not stub fails the test. */
   refund?: Partial<RefundEffects>;
+  /**
+   * The landing page's API calls (billing, contact, identity, the auth service's reading of the address). A call
+   * the test does not stub answers 501 like a server without the route would, except the auth service's, which
+   * settles at once.
+   */
+  landing?: Partial<LandingEffects>;
   /** Holds back the flows' chunk (and with it the session actor) until it resolves (default: loaded at once). */
   sessionChunk?: Promise<void>;
 }
@@ -153,6 +160,24 @@ function billingEffects(stubs: Partial<BillingEffects> = {}, leftTo: string[]): 
   };
 }
 
+export const notImplemented = () => Object.assign(new Error('Not implemented'), { status: 501 });
+
+function landingEffects(stubs: Partial<LandingEffects> = {}): LandingEffects {
+  const missing = async () => {
+    throw notImplemented();
+  };
+  return {
+    syncSubscription: missing,
+    authServiceSettled: async () => {},
+    createCheckoutSession: missing,
+    openPortal: missing,
+    sendContact: missing,
+    lookupTrial: missing,
+    checkIdentity: missing,
+    ...stubs,
+  };
+}
+
 function refundEffects(stubs: Partial<RefundEffects> = {}): RefundEffects {
   const unexpected = (name: string) => async () => {
     throw new Error(`The test did not expect the refund request '${name}'.`);
@@ -203,6 +228,7 @@ export function createTestRoot(path: string, doubles: AppDoubles = {}, options: 
         },
         billing: billingEffects(doubles.billing, leftTo),
         refund: refundEffects(doubles.refund),
+        landing: landingEffects(doubles.landing),
       },
       runtimeConfig: async () => ({
         supabaseUrl: doubles.authService ? 'https://auth.example' : null,

@@ -1,50 +1,91 @@
-import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/Text.css';
-import { Container, Text, Title } from '@mantine/core';
-import { useWindowEvent } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { readLandingAddress } from '../../domain/address';
+import type { SignupChoice } from '../../domain/signup-choice';
+import { ContactSection } from './ContactSection';
+import { Hero } from './Hero';
 import classes from './LandingPage.module.css';
+import { PricingSection } from './PricingSection';
+import { StaticIsland } from './StaticIsland';
+import { sectionIds } from './scroll';
 import { TopNav } from './TopNav';
+import { useLandingFlow } from './use-landing-flow';
 
 const SignInDialog = lazy(() => import('../sign-in/SignInDialog'));
 const SignupDialog = lazy(() => import('../signup/SignupDialog'));
+// Read-only sections: kept as the build rendered them, loaded as code only when the page renders in the browser.
+const FeatureTiles = lazy(() => import('./content').then((module) => ({ default: module.FeatureTiles })));
+const SocialProof = lazy(() => import('./content').then((module) => ({ default: module.SocialProof })));
+const FooterContent = lazy(() => import('./content').then((module) => ({ default: module.FooterContent })));
 
-/** Other parts of the page (and other scripts) ask for the sign-in dialog with this window event [product: LAND-29]. */
+/** Other scripts ask for the dialogs with these window events [product: LAND-29, LAND-30]. */
 export const OPEN_SIGN_IN_EVENT = 'open-auth-modal';
+export const OPEN_SIGNUP_EVENT = 'open-signup-modal';
 
 /** The public landing page [product: LAND]. Sections keep their anchors so navigation and links can scroll. */
 export function LandingPage() {
   const [openDialog, setOpenDialog] = useState<'signIn' | 'signup' | null>(null);
-  useWindowEvent(OPEN_SIGN_IN_EVENT, () => setOpenDialog('signIn'));
+  // The plan and interval the signup dialog starts with, when a pricing card or another script chose them.
+  const [signupChoice, setSignupChoice] = useState<SignupChoice>({});
+  const openSignup = useCallback((choice: SignupChoice = {}) => {
+    setSignupChoice(choice);
+    setOpenDialog('signup');
+  }, []);
+  const openSignIn = useCallback(() => setOpenDialog('signIn'), []);
+  const closeDialog = useCallback(() => setOpenDialog(null), []);
 
   return (
     <>
-      <TopNav onSignIn={() => setOpenDialog('signIn')} onJoinBeta={() => setOpenDialog('signup')} />
+      <TopNav onSignIn={openSignIn} onJoinBeta={() => openSignup()} />
+      <AddressHandling openSignup={openSignup} openSignIn={openSignIn} />
       <main>
-        <Container size="lg" className={classes.hero}>
-          <Text c="indigo" fw={600}>
-            Next-Gen RMM Platform
-          </Text>
-          <Title order={1}>Monitor. Manage. Maximize.</Title>
-        </Container>
-        <Container size="lg" component="section" id="features" className={classes.section}>
-          <Title order={2}>Features</Title>
-        </Container>
-        <Container size="lg" component="section" id="social-proof" className={classes.section}>
-          <Title order={2}>Trusted by IT teams</Title>
-        </Container>
-        <Container size="lg" component="section" id="pricing" className={classes.section}>
-          <Title order={2}>Pricing</Title>
-        </Container>
-        <Container size="lg" component="section" id="contact" className={classes.section}>
-          <Title order={2}>Contact</Title>
-        </Container>
+        <Hero onStartTrial={() => openSignup()} />
+        <section id={sectionIds.features} aria-labelledby="features-title" className={classes.section}>
+          <StaticIsland name="features" content={FeatureTiles} className={classes.container} />
+        </section>
+        <section id={sectionIds.socialProof} aria-label="Customers" className={classes.sectionTinted}>
+          <StaticIsland name="social-proof" content={SocialProof} className={classes.container} />
+        </section>
+        <PricingSection openSignup={openSignup} />
+        <ContactSection />
       </main>
+      <StaticIsland name="footer" as="footer" content={FooterContent} className={classes.footer} />
       <Suspense fallback={null}>
-        {openDialog === 'signIn' && <SignInDialog onClose={() => setOpenDialog(null)} />}
-        {openDialog === 'signup' && <SignupDialog onClose={() => setOpenDialog(null)} />}
+        {openDialog === 'signIn' && <SignInDialog onClose={closeDialog} />}
+        {openDialog === 'signup' && <SignupDialog onClose={closeDialog} {...signupChoice} />}
       </Suspense>
     </>
   );
+}
+
+/**
+ * Hands the address the page was opened with, and the window events, to the landingAddress flow; renders nothing
+ * [product: LAND-26, LAND-27, LAND-28, LAND-29, LAND-30].
+ */
+function AddressHandling({
+  openSignup,
+  openSignIn,
+}: {
+  openSignup: (choice: SignupChoice) => void;
+  openSignIn: () => void;
+}) {
+  const router = useRouter();
+  const { send, host } = useLandingFlow('landingAddress', {
+    actions: { openSignup: (_, choice) => openSignup(choice as SignupChoice), openSignIn },
+  });
+
+  useEffect(() => {
+    send({ type: 'address.read', ...readLandingAddress(router.history.location.href) });
+    const onSignIn = () => send({ type: 'window.openSignIn' });
+    const onSignup = (event: Event) =>
+      send({ type: 'window.openSignup', detail: event instanceof CustomEvent ? event.detail : undefined });
+    window.addEventListener(OPEN_SIGN_IN_EVENT, onSignIn);
+    window.addEventListener(OPEN_SIGNUP_EVENT, onSignup);
+    return () => {
+      window.removeEventListener(OPEN_SIGN_IN_EVENT, onSignIn);
+      window.removeEventListener(OPEN_SIGNUP_EVENT, onSignup);
+    };
+  }, [send, router]);
+
+  return host;
 }

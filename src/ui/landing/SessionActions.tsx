@@ -1,10 +1,9 @@
-import '@mantine/core/styles/Button.css';
-import { Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { paths } from '../../domain/pages';
 import { selectOnboardingRequired, selectUser } from '../../machines/session-selectors';
 import { useSessionSnapshot } from '../app-context';
+import { buttonClassName } from './LandingButton';
 import classes from './TopNav.module.css';
 
 // The account menu reads the actor with @xstate/react: it loads only for a signed-in user.
@@ -23,9 +22,9 @@ export function SessionActions({ anonymousActions }: { anonymousActions: ReactNo
   return (
     <>
       {onboardingRequired ? (
-        <Button component={Link} to={paths.onboarding}>
+        <Link to={paths.onboarding} className={buttonClassName()}>
           Continue setup
-        </Button>
+        </Link>
       ) : (
         !hasUser && anonymousActions
       )}

@@ -1,20 +1,14 @@
-import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Group.css';
-import { Button, Group } from '@mantine/core';
+import { LandingButton } from './LandingButton';
 import { SessionActions } from './SessionActions';
+import { scrollToSection, sectionIds } from './scroll';
 import classes from './TopNav.module.css';
 
-/** The landing page's sections that the navigation scrolls to. */
+/** The landing page's sections that the navigation scrolls to [product: LAND-1]. */
 export const landingSections = [
-  { id: 'features', label: 'Features' },
-  { id: 'pricing', label: 'Pricing' },
-  { id: 'contact', label: 'Contact' },
+  { id: sectionIds.features, label: 'Features' },
+  { id: sectionIds.pricing, label: 'Pricing' },
+  { id: sectionIds.contact, label: 'Contact' },
 ] as const;
-
-function scrollToSection(id: string) {
-  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-}
 
 export interface TopNavProps {
   /** Opens the sign-in dialog. */
@@ -26,30 +20,30 @@ export interface TopNavProps {
 export function TopNav({ onSignIn, onJoinBeta }: TopNavProps) {
   const anonymousActions = (
     <>
-      <Button variant="default" className={classes.action} onClick={onJoinBeta}>
+      <LandingButton variant="default" className={classes.action} onClick={onJoinBeta}>
         Join Beta
-      </Button>
-      <Button className={classes.action} onClick={onSignIn}>
+      </LandingButton>
+      <LandingButton className={classes.action} onClick={onSignIn}>
         Sign In
-      </Button>
+      </LandingButton>
     </>
   );
 
   return (
     <header className={classes.bar}>
-      <Group justify="space-between" wrap="nowrap" className={classes.inner}>
+      <div className={classes.inner}>
         <span className={classes.title}>Beacon RMM</span>
-        <Group component="nav" aria-label="Sections" gap="xs" visibleFrom="sm">
+        <nav aria-label="Sections" className={classes.sections}>
           {landingSections.map((section) => (
-            <Button key={section.id} variant="subtle" onClick={() => scrollToSection(section.id)}>
+            <LandingButton key={section.id} variant="subtle" onClick={() => scrollToSection(section.id)}>
               {section.label}
-            </Button>
+            </LandingButton>
           ))}
-        </Group>
-        <Group gap="xs" wrap="nowrap">
+        </nav>
+        <div className={classes.actions}>
           <SessionActions anonymousActions={anonymousActions} />
-        </Group>
-      </Group>
+        </div>
+      </div>
     </header>
   );
 }

@@ -1,5 +1,4 @@
 import '../styles/modal';
-import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
 import { Loader, Modal } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';

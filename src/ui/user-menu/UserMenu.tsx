@@ -1,4 +1,3 @@
-import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';

@@ -1,0 +1,89 @@
+import * as v from 'valibot';
+import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ContactCreate, type ContactCreateInput, contactCreateSchema } from '../../contract/contact';
+import { fieldErrors } from '../../contract/validation';
+
+/**
+ * The landing page's contact form [product: LAND-24, LAND-25, LAND-34, MSG-SILENT-1]: name, email and message
+ * required, company optional, checked with the contract's schema before anything is sent; a sent message shows
+ * the thank-you; a failed send is only reported to the console and leaves the form as it was, to try again.
+ */
+
+export type ContactField = 'name' | 'email' | 'company' | 'message';
+export type ContactErrors = Partial<Record<ContactField, string>>;
+
+export interface ContactContext {
+  /** The first problem of each field from the last submit; empty when there was none. */
+  errors: ContactErrors;
+}
+
+export type ContactEvent = { type: 'form.submit'; values: ContactCreateInput };
+
+function problemsOf(values: ContactCreateInput): ContactErrors {
+  const result = v.safeParse(contactCreateSchema, values);
+  if (result.success) return {};
+  return Object.fromEntries(
+    Object.entries(fieldErrors(result.issues)).map(([field, messages]) => [field, messages[0] ?? '']),
+  ) as ContactErrors;
+}
+
+const valuesOf = (event: ContactEvent) => {
+  assertEvent(event, 'form.submit');
+  return event.values;
+};
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The contact machine's actor '${name}' was not provided.`);
+};
+
+export const contactMachine = setup({
+  types: {
+    context: {} as ContactContext,
+    events: {} as ContactEvent,
+    tags: {} as 'sending',
+  },
+  actors: {
+    /** POST /api/contact [product: CLIENT-1]. */
+    sendContact: fromPromise<unknown, ContactCreate>(notProvided('sendContact')),
+  },
+  actions: {
+    showProblems: assign(({ event }) => ({ errors: problemsOf(valuesOf(event)) })),
+    clearProblems: assign({ errors: {} }),
+    /** Provided by the app: the console, never the visitor [product: MSG-SILENT-1]. */
+    reportSendFailure: (_, _error: { error: unknown }) => {},
+  },
+  guards: {
+    isIncomplete: ({ event }) => Object.keys(problemsOf(valuesOf(event))).length > 0,
+  },
+}).createMachine({
+  id: 'contact',
+  context: { errors: {} },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'form.submit': [
+          { guard: 'isIncomplete', actions: 'showProblems' },
+          { target: 'sending', actions: 'clearProblems' },
+        ],
+      },
+    },
+    sending: {
+      tags: ['sending'],
+      invoke: {
+        src: 'sendContact',
+        input: ({ event }) => v.parse(contactCreateSchema, valuesOf(event)),
+        onDone: { target: 'sent' },
+        onError: {
+          target: 'editing',
+          actions: { type: 'reportSendFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    sent: { type: 'final' },
+  },
+});
+
+export type ContactMachine = typeof contactMachine;
+export type ContactActorRef = ActorRefFrom<ContactMachine>;
+export type ContactSnapshot = SnapshotFrom<ContactMachine>;

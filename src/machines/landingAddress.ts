@@ -1,0 +1,183 @@
+import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import type { LandingAddress } from '../domain/address';
+import { type SignupChoice, signupChoiceFromDetail } from '../domain/signup-choice';
+
+/**
+ * What the landing page does with its own address and with requests from other scripts
+ * [product: LAND-26, LAND-27, LAND-28, LAND-29, LAND-30, LAND-38, LAND-39]: `show_signup` opens the signup dialog and leaves the address; a checkout's
+ * `session_id` is synced, leaves the address, and about 400 ms later the sign-in dialog opens; an access token in
+ * the hash leaves the address about 300 ms after the auth service has read it. The window events
+ * `open-auth-modal` and `open-signup-modal` open the dialogs at any time. Three independent regions, because one
+ * address may carry all three markers.
+ */
+
+/** The markers still to act on; each region forgets its own once it is done. */
+export type LandingAddressContext = LandingAddress;
+
+export type LandingAddressEvent =
+  /** The markers of the address the page was opened with (src/domain/address.ts), read once by the view. */
+  | ({ type: 'address.read' } & LandingAddress)
+  /** `open-auth-modal` on the window. */
+  | { type: 'window.openSignIn' }
+  /** `open-signup-modal` on the window; its detail comes from any script, so it is read, never trusted. */
+  | { type: 'window.openSignup'; detail: unknown };
+
+/** What leaves the address: query parameters by name, and the hash. */
+export interface AddressCleanup {
+  remove: readonly string[];
+  dropHash: boolean;
+}
+
+/** The delays the product names [product: LIMIT-14, LIMIT-15]. */
+export const SIGN_IN_AFTER_CHECKOUT_MS = 400;
+export const HASH_TOKEN_CLEANUP_MS = 300;
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The landingAddress machine's actor '${name}' was not provided.`);
+};
+
+export const landingAddressMachine = setup({
+  types: {
+    context: {} as LandingAddressContext,
+    events: {} as LandingAddressEvent,
+  },
+  actors: {
+    /** POST /api/billing/sync with the checkout's session id [product: CLIENT-5]. */
+    syncSubscription: fromPromise<unknown, { sessionId: string }>(notProvided('syncSubscription')),
+    /** Settles once the auth service has read the session from the address (or there is none to read). */
+    authServiceSettled: fromPromise<unknown>(notProvided('authServiceSettled')),
+  },
+  actions: {
+    /** Provided by the view. */
+    openSignup: (_, _choice: SignupChoice) => {},
+    /** Provided by the view. */
+    openSignIn: () => {},
+    /** Replaces the current history entry without the named parts; provided by the app. */
+    cleanAddress: (_, _cleanup: AddressCleanup) => {},
+    /** A failed sync is the billing page's to retry; here it is only reported to the console. */
+    reportSyncFailure: (_, _error: { error: unknown }) => {},
+    storeAddress: assign(({ event }) => {
+      assertEvent(event, 'address.read');
+      return { showSignup: event.showSignup, sessionId: event.sessionId, hasHashToken: event.hasHashToken };
+    }),
+    forgetSessionId: assign({ sessionId: null }),
+  },
+  guards: {
+    asksForSignup: ({ context }) => context.showSignup,
+    hasCheckoutSession: ({ context }) => context.sessionId !== null,
+    hasTokenInHash: ({ context }) => context.hasHashToken,
+  },
+  delays: {
+    signInAfterCheckout: SIGN_IN_AFTER_CHECKOUT_MS,
+    hashTokenCleanup: HASH_TOKEN_CLEANUP_MS,
+  },
+}).createMachine({
+  id: 'landingAddress',
+  context: { showSignup: false, sessionId: null, hasHashToken: false },
+  on: {
+    'window.openSignIn': { actions: 'openSignIn' },
+    'window.openSignup': {
+      actions: { type: 'openSignup', params: ({ event }) => signupChoiceFromDetail(event.detail) },
+    },
+  },
+  initial: 'reading',
+  states: {
+    reading: {
+      on: { 'address.read': { target: 'handling', actions: 'storeAddress' } },
+    },
+    handling: {
+      type: 'parallel',
+      states: {
+        signup: {
+          initial: 'deciding',
+          states: {
+            deciding: {
+              always: [
+                {
+                  guard: 'asksForSignup',
+                  target: 'opened',
+                },
+                { target: 'absent' },
+              ],
+            },
+            opened: {
+              entry: [
+                { type: 'openSignup', params: {} },
+                { type: 'cleanAddress', params: { remove: ['show_signup'], dropHash: false } },
+              ],
+            },
+            absent: {},
+          },
+        },
+        checkout: {
+          initial: 'deciding',
+          states: {
+            deciding: {
+              always: [
+                {
+                  guard: 'hasCheckoutSession',
+                  target: 'syncing',
+                },
+                { target: 'absent' },
+              ],
+            },
+            syncing: {
+              invoke: {
+                src: 'syncSubscription',
+                input: ({ context }) => ({ sessionId: context.sessionId ?? '' }),
+                onDone: { target: 'signingIn' },
+                onError: {
+                  target: 'signingIn',
+                  actions: { type: 'reportSyncFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            // Synced or not, the checkout is over: the id leaves the address and the customer is asked to sign in.
+            signingIn: {
+              entry: [
+                { type: 'cleanAddress', params: { remove: ['session_id'], dropHash: false } },
+                'forgetSessionId',
+              ],
+              after: { signInAfterCheckout: { target: 'done', actions: 'openSignIn' } },
+            },
+            done: {},
+            absent: {},
+          },
+        },
+        hashToken: {
+          initial: 'deciding',
+          states: {
+            deciding: {
+              always: [
+                {
+                  guard: 'hasTokenInHash',
+                  target: 'awaitingAuthService',
+                },
+                { target: 'absent' },
+              ],
+            },
+            // The token is the auth service's to read first: cleaning it away before would lose the sign-in.
+            awaitingAuthService: {
+              invoke: {
+                src: 'authServiceSettled',
+                onDone: { target: 'waiting' },
+                onError: { target: 'waiting' },
+              },
+            },
+            waiting: {
+              after: { hashTokenCleanup: { target: 'cleaned' } },
+            },
+            cleaned: {
+              entry: { type: 'cleanAddress', params: { remove: [], dropHash: true } },
+            },
+            absent: {},
+          },
+        },
+      },
+    },
+  },
+});
+
+export type LandingAddressMachine = typeof landingAddressMachine;
+export type LandingAddressActorRef = ActorRefFrom<LandingAddressMachine>;
+export type LandingAddressSnapshot = SnapshotFrom<LandingAddressMachine>;

@@ -1,0 +1,144 @@
+import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import type { BillingInterval, CheckoutPlanName, PlanId } from '../../contract/plans';
+import { checkoutPlanName } from '../domain/plans';
+import { isUnauthenticatedError } from '../domain/pricing';
+import type { SignupChoice } from '../domain/signup-choice';
+
+/**
+ * What a pricing card's button does [product: LAND-23, MSG-PRICING-1, MSG-PRICING-2, ROLE-3, LAND-35]: Business
+ * scrolls to the contact form; a visitor gets the signup dialog with the plan chosen; a customer who still needs
+ * onboarding is sent to finish it; anyone else goes to checkout. Checkout answered 401 (or 'Unauthenticated')
+ * opens the signup dialog; any other failure tries the billing portal, and failing that the Billing page.
+ */
+
+/** Who is choosing, as the page knows it when the button is pressed. */
+export type Chooser = 'visitor' | 'needsOnboarding' | 'customer';
+
+export interface PricingChoice {
+  plan: PlanId;
+  interval: BillingInterval;
+}
+
+export interface PricingActionContext {
+  /** The last plan chosen; kept for the signup dialog if checkout turns out to need a sign-in. */
+  choice: PricingChoice | null;
+}
+
+export type PricingActionEvent = { type: 'plan.choose'; chooser: Chooser } & PricingChoice;
+
+/** Where the portal answered it would take the customer; null when its answer carried no address. */
+export type PortalAnswer = { url: string | null };
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The pricingAction machine's actor '${name}' was not provided.`);
+};
+
+const choiceOf = (choice: PricingChoice | null): SignupChoice =>
+  choice ? { plan: choice.plan, interval: choice.interval } : {};
+
+export const pricingActionMachine = setup({
+  types: {
+    context: {} as PricingActionContext,
+    events: {} as PricingActionEvent,
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** POST /api/billing/checkout-session {planName}: the checkout's address [product: API-10]. */
+    createCheckoutSession: fromPromise<{ url: string }, { planName: CheckoutPlanName }>(
+      notProvided('createCheckoutSession'),
+    ),
+    /** POST /api/billing/portal, returning to the Billing page [product: API-11]. */
+    openPortal: fromPromise<PortalAnswer>(notProvided('openPortal')),
+  },
+  actions: {
+    rememberChoice: assign(({ event }) => {
+      assertEvent(event, 'plan.choose');
+      return { choice: { plan: event.plan, interval: event.interval } };
+    }),
+    /** Provided by the view. */
+    scrollToContact: () => {},
+    /** Provided by the view. */
+    openSignup: (_, _choice: SignupChoice) => {},
+    /** Provided by the app: the onboarding page. */
+    goToOnboarding: () => {},
+    /** Provided by the app: the Billing page. */
+    goToBilling: () => {},
+    /** Provided by the app: leaves the SPA for the payment provider's page. */
+    leaveTo: (_, _target: { url: string }) => {},
+  },
+  guards: {
+    isBusiness: ({ event }) => event.type === 'plan.choose' && event.plan === 'business',
+    isChosenBy: ({ event }, chooser: Chooser) => event.type === 'plan.choose' && event.chooser === chooser,
+    isUnauthenticated: (_, params: { error: unknown }) => isUnauthenticatedError(params.error),
+    hasAddress: (_, answer: PortalAnswer) => answer.url !== null,
+  },
+}).createMachine({
+  id: 'pricingAction',
+  context: { choice: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'plan.choose': [
+          // Business is sold in a conversation, not a checkout [product: LAND-23].
+          { guard: 'isBusiness', actions: 'scrollToContact' },
+          {
+            guard: { type: 'isChosenBy', params: 'visitor' },
+            actions: [
+              'rememberChoice',
+              { type: 'openSignup', params: ({ event }) => ({ plan: event.plan, interval: event.interval }) },
+            ],
+          },
+          { guard: { type: 'isChosenBy', params: 'needsOnboarding' }, actions: 'goToOnboarding' },
+          { target: 'checkingOut', actions: 'rememberChoice' },
+        ],
+      },
+    },
+    checkingOut: {
+      tags: ['busy'],
+      invoke: {
+        src: 'createCheckoutSession',
+        input: ({ context }) => ({
+          planName: checkoutPlanName(context.choice?.plan, context.choice?.interval),
+        }),
+        onDone: {
+          target: 'leaving',
+          actions: { type: 'leaveTo', params: ({ event }) => ({ url: event.output.url }) },
+        },
+        onError: [
+          {
+            guard: { type: 'isUnauthenticated', params: ({ event }) => ({ error: event.error }) },
+            target: 'idle',
+            actions: { type: 'openSignup', params: ({ context }) => choiceOf(context.choice) },
+          },
+          { target: 'openingPortal' },
+        ],
+      },
+    },
+    // A customer who already subscribes cannot check out again (409): the portal is where plans change.
+    openingPortal: {
+      tags: ['busy'],
+      invoke: {
+        src: 'openPortal',
+        onDone: [
+          {
+            guard: { type: 'hasAddress', params: ({ event }) => event.output },
+            target: 'leaving',
+            actions: { type: 'leaveTo', params: ({ event }) => ({ url: event.output.url ?? '' }) },
+          },
+          { target: 'idle', actions: 'goToBilling' },
+        ],
+        onError: { target: 'idle', actions: 'goToBilling' },
+      },
+    },
+    // The browser is on its way to the payment provider; the buttons stay busy until the page goes.
+    leaving: {
+      type: 'final',
+      tags: ['busy'],
+    },
+  },
+});
+
+export type PricingActionMachine = typeof pricingActionMachine;
+export type PricingActionActorRef = ActorRefFrom<PricingActionMachine>;
+export type PricingActionSnapshot = SnapshotFrom<PricingActionMachine>;

@@ -1,0 +1,70 @@
+import { lazy, Suspense } from 'react';
+import { EARLY_ACCESS_BADGE } from '../../domain/trial';
+import { selectUser } from '../../machines/session-selectors';
+import { useSessionSnapshot } from '../app-context';
+import { LandingButton } from './LandingButton';
+import classes from './LandingPage.module.css';
+import { StaticIsland } from './StaticIsland';
+import { scrollToSection, sectionIds } from './scroll';
+
+// Only signed-in customers see it: it loads with their session, never in a visitor's first load.
+const SignedInHero = lazy(() => import('./SignedInHero'));
+const HeroPreview = lazy(() => import('./content').then((module) => ({ default: module.HeroPreview })));
+
+const featureChips = ['Advanced Security', '24/7 Monitoring', 'Instant Alerts', 'Multi-Tenant'] as const;
+
+/** The hero for visitors, or for a signed-in customer once the session knows them [product: LAND-6, LAND-7, LAND-8, LAND-9, LAND-14]. */
+export function Hero({ onStartTrial }: { onStartTrial: () => void }) {
+  const session = useSessionSnapshot();
+  const user = session ? selectUser(session) : null;
+
+  return (
+    <section className={classes.hero} aria-labelledby="hero-title">
+      <div className={classes.heroInner}>
+        {user ? (
+          // Holds the hero's height while the customer's part loads, so nothing below moves.
+          <Suspense fallback={<div className={classes.heroPending} />}>
+            <SignedInHero user={user} />
+          </Suspense>
+        ) : (
+          <AnonymousHero onStartTrial={onStartTrial} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function AnonymousHero({ onStartTrial }: { onStartTrial: () => void }) {
+  return (
+    <div className={classes.heroGrid}>
+      <div className={classes.heroText}>
+        <p className={classes.banner}>
+          <span className={classes.bannerBadge}>{EARLY_ACCESS_BADGE}</span>
+          <span>Beta open: 14-day free trial, no card required</span>
+        </p>
+        <p className={classes.heroBadge}>Next-Gen RMM Platform</p>
+        <h1 id="hero-title" className={classes.heroTitle}>
+          Monitor. Manage. Maximize.
+        </h1>
+        <p className={classes.heroLead}>
+          Beacon RMM watches every server, laptop and network device you look after, alerts your team in
+          seconds and fixes routine problems on its own.
+        </p>
+        <div className={classes.heroActions}>
+          <LandingButton size="lg" onClick={onStartTrial}>
+            Start 14-Day Free Trial
+          </LandingButton>
+          <LandingButton size="lg" variant="default" onClick={() => scrollToSection(sectionIds.contact)}>
+            Book a Demo
+          </LandingButton>
+        </div>
+        <ul className={classes.chips} aria-label="Highlights">
+          {featureChips.map((chip) => (
+            <li key={chip}>{chip}</li>
+          ))}
+        </ul>
+      </div>
+      <StaticIsland name="hero-preview" content={HeroPreview} className={classes.heroVisual} />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
+import { greetingAt } from '../../domain/greeting';
+import { greetingName } from '../../domain/names';
+import { organizationName } from '../../domain/organization';
+import { paths } from '../../domain/pages';
+import { planLabel } from '../../domain/plans';
+import { createdAtMs, memberSince } from '../../domain/time';
+import { trialBadge, trialDaysLeft, trialEndMs } from '../../domain/trial';
+import { selectIsOpeningDashboard, selectTrialEndsAt, selectTrialKnown } from '../../machines/landingAccount';
+import type { SessionUser } from '../../machines/session';
+import { useDashboardUrl } from '../app-context';
+import { useFlow } from '../use-flow';
+import { buttonClassName, LandingButton } from './LandingButton';
+import classes from './LandingPage.module.css';
+
+const accountBadges = ['Account Active', 'Full Access', 'Founding Member'] as const;
+
+/**
+ * The signed-in customer's hero [product: LAND-10, LAND-11, LAND-12, LAND-13, LAND-15, NAME-2, NAME-4]: the trial badge, the
+ * greeting with the first name, plan, member-since date and organization, and the way to the dashboard and the
+ * account. Loaded on demand: only a signed-in customer ever sees it.
+ */
+export default function SignedInHero({ user }: { user: SessionUser }) {
+  const dashboardUrl = useDashboardUrl();
+  const openDashboard = useCallback(() => {
+    if (dashboardUrl) window.open(dashboardUrl, '_blank', 'noopener,noreferrer');
+  }, [dashboardUrl]);
+  const account = useFlow('landingAccount', { actions: { openDashboard } });
+  const trialKnown = useSelector(account, selectTrialKnown);
+  const trialEndsAt = useSelector(account, selectTrialEndsAt);
+  const openingDashboard = useSelector(account, selectIsOpeningDashboard);
+
+  // A failed lookup leaves the days unset: the badge then reads 'Active Member' [product: MSG-SILENT-2].
+  const trialEnd = trialKnown
+    ? trialEndMs({ trialEndsAt, subscriptionStatus: user.subscription_status, createdAt: createdAtMs(user) })
+    : null;
+  const daysLeft = trialEnd === null ? null : trialDaysLeft(trialEnd, Date.now());
+
+  return (
+    <div className={classes.heroText}>
+      <p className={classes.banner}>
+        <span className={classes.bannerBadge}>{trialBadge(daysLeft)}</span>
+      </p>
+      <h1 id="hero-title" className={classes.heroTitle}>
+        {greetingAt(new Date())}, {greetingName(user)}
+      </h1>
+      <dl className={classes.accountFacts}>
+        <div>
+          <dt>Plan</dt>
+          <dd>
+            <span className={classes.planBadge}>{planLabel(user.plan)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Member since</dt>
+          <dd>{memberSince(user)}</dd>
+        </div>
+        <div>
+          <dt>Organization</dt>
+          <dd>{organizationName(user)}</dd>
+        </div>
+      </dl>
+      <div className={classes.heroActions}>
+        <LandingButton
+          size="lg"
+          disabled={!dashboardUrl || openingDashboard}
+          aria-busy={openingDashboard || undefined}
+          onClick={() => account.send({ type: 'dashboard.open' })}
+        >
+          Open Dashboard
+        </LandingButton>
+        <Link to={paths.profile} className={buttonClassName({ size: 'lg', variant: 'default' })}>
+          Manage Account
+        </Link>
+      </div>
+      <ul className={classes.chips} aria-label="Account status">
+        {accountBadges.map((badge) => (
+          <li key={badge}>{badge}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
