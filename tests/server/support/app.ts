@@ -98,6 +98,9 @@ export const PRODUCTION_ENV: Record<string, string> = {
   SUPABASE_URL: PRODUCTION_AUTH_URL,
   SUPABASE_ANON_KEY: 'test-anon-key',
   DASHBOARD_URL: 'https://dashboard.example.com',
+  // Keys of the stand-in's kind: the test app still talks to its own in-process stand-in (STRIPE_API_URL).
+  STRIPE_SECRET_KEY: 'sk_test_production_like',
+  STRIPE_WEBHOOK_SECRET: 'whsec_production_like',
 };
 
 let counter = 0;
