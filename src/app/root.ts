@@ -62,7 +62,7 @@ export function createAppRoot(options: AppRootOptions = {}) {
   const navigate = (to: AppPath, navigation: { replace?: boolean } = {}) =>
     void router.navigate({ to, ...(navigation.replace ? { replace: true } : {}) });
   // The landing page opens the sign-up dialog when `show_signup` is present, whatever its value [product: PROF-5, SET-2].
-  const offerSignUp = () => void router.navigate({ to: paths.landing, search: { show_signup: true } });
+  const offerSignUp = () => void router.navigate({ to: paths.landing, search: { show_signup: 1 } });
   const leaveTo = options.leaveTo ?? ((url: string) => window.location.assign(url));
   const address = {
     current: () => router.history.location.href,
