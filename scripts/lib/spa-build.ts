@@ -30,5 +30,13 @@ export function spaBuildIsStale(root: string, distDir: string): boolean {
 /** Runs the production build in this process; vite is imported only when a build is needed. */
 export async function buildSpa(root: string): Promise<void> {
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
+  // Vite sets NODE_ENV=production for its build; the server started afterwards in this same process must see the
+  // environment the developer gave it (NODE_ENV=production refuses local mode).
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({ root, logLevel: 'warn' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }

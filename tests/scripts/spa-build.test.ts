@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { spaBuildIsStale } from '../../scripts/lib/spa-build';
 
 let root: string;
@@ -50,5 +50,27 @@ describe('whether npm start has to build the SPA', () => {
     fileAt('server/app.ts', 10);
     fileAt('README.md', 10);
     expect(spaBuildIsStale(root, dist())).toBe(false);
+  });
+});
+
+describe('buildSpa', () => {
+  it("leaves NODE_ENV as it found it, though Vite's build sets production (npm start then starts in local mode)", async () => {
+    vi.resetModules();
+    vi.doMock('vite', () => ({
+      build: async () => {
+        process.env.NODE_ENV = 'production';
+      },
+    }));
+    const saved = process.env.NODE_ENV;
+    delete process.env.NODE_ENV;
+    try {
+      const { buildSpa } = await import('../../scripts/lib/spa-build');
+      await buildSpa('/nowhere');
+      expect(process.env.NODE_ENV).toBeUndefined();
+    } finally {
+      vi.doUnmock('vite');
+      if (saved === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = saved;
+    }
   });
 });
