@@ -53,18 +53,31 @@ import {
   selectIsPolling,
 } from '../../machines/billing';
 import type { ChangePlanInput } from '../../machines/changePlan';
+import { selectIsLoadingUser } from '../../machines/session-selectors';
+import { useSessionSnapshot } from '../app-context';
 import { CancelDialog } from '../billing/CancelDialog';
 import { ChangePlanDialog } from '../billing/ChangePlanDialog';
 import { useFlow } from '../use-flow';
 import { PageTitle } from './PageTitle';
 
 /** The billing page [product: BILL]: five cards, the trial banner and the change-plan and cancel dialogs. */
+/**
+ * Billing reads the server session: while the session is being renewed (back from the hosted Checkout or portal
+ * pages the auth service reports a sign-in, and the token is traded for a new server session), a request would carry
+ * the cookie being replaced. The page waits for the session, and starts afresh with the new one.
+ */
+function BillingOnceSessionSettles() {
+  const session = useSessionSnapshot();
+  if (!session || selectIsLoadingUser(session)) return <Loader size="sm" aria-label="Loading billing" />;
+  return <Billing />;
+}
+
 export function BillingPage() {
   return (
     <Stack>
       <PageTitle title="Billing" subtitle="Your plan, payments and invoices" />
       <Suspense fallback={<Loader size="sm" aria-label="Loading billing" />}>
-        <Billing />
+        <BillingOnceSessionSettles />
       </Suspense>
     </Stack>
   );
