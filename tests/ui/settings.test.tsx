@@ -179,8 +179,9 @@ describe('the Settings page [product: SET]', () => {
         account: { loadCurrentUser: async () => aUser(broken) },
       });
       await waitFor(() => expect(app.pathname()).toBe('/Landing'));
-      // Read by presence, like `show_signup=1` [product: LAND-26].
-      expect(new URLSearchParams(app.router.history.location.search).has('show_signup')).toBe(true);
+      // The landing page honours `show_signup` by opening the sign-up dialog, then takes it out of the address
+      // [product: LAND-26]: the dialog is what the visitor sees.
+      expect(await screen.findByRole('dialog', { name: 'Join Beta' })).toBeInTheDocument();
     },
   );
 
