@@ -1,13 +1,13 @@
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Stack.css';
-import { Alert, Button, Container, Stack, TextInput } from '@mantine/core';
+import { Button, Container, Stack, TextInput } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, Suspense, useState } from 'react';
 import { selectError, selectIsBusy, selectIsUpdating, selectNotice } from '../../machines/passwordReset';
+import { FormFeedback } from '../forms/FormFeedback';
 import { useFlow } from '../use-flow';
 import { PageTitle } from './PageTitle';
 
@@ -44,16 +44,7 @@ function ResetForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        {notice && (
-          <Alert color="teal" role="status">
-            {notice}
-          </Alert>
-        )}
+        <FormFeedback error={error} notice={notice} />
         <TextInput
           label="New password"
           type="password"

@@ -1,9 +1,8 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Group.css';
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { selectUser } from '../../machines/session-selectors';
@@ -18,6 +17,7 @@ import {
   selectNotice,
 } from '../../machines/signIn';
 import { useSessionSnapshot } from '../app-context';
+import { FormFeedback } from '../forms/FormFeedback';
 import { useFlow } from '../use-flow';
 
 /** E-mail and password, Google, the reset e-mail and the confirmation resend; it renders the machine's state. */
@@ -49,16 +49,7 @@ export function SignInForm({ onClose }: { onClose: () => void }) {
     // The machine validates, with the contract's texts; the browser's own bubbles would pre-empt them.
     <form onSubmit={submit} noValidate>
       <Stack>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        {notice && (
-          <Alert color="teal" role="status">
-            {notice}
-          </Alert>
-        )}
+        <FormFeedback error={error} notice={notice} />
         <TextInput
           label="Email"
           type="email"

@@ -1,12 +1,11 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Text.css';
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { type BillingInterval, DEFAULT_INTERVAL, DEFAULT_PLAN, type PlanId } from '../../../contract/plans';
@@ -23,6 +22,7 @@ import {
   selectNotice,
   selectSentEmail,
 } from '../../machines/signup';
+import { FormFeedback } from '../forms/FormFeedback';
 import { CompanySizeSelect, IntervalSelect, PlanSelect } from '../forms/SignupFields';
 import { useFlow } from '../use-flow';
 import type { SignupDialogProps } from './SignupDialog';
@@ -40,16 +40,7 @@ export function SignupForm({ onClose, plan, interval }: SignupDialogProps) {
 
   return (
     <Stack>
-      {error && (
-        <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
-          {error}
-        </Alert>
-      )}
-      {notice && (
-        <Alert color="teal" role="status">
-          {notice}
-        </Alert>
-      )}
+      <FormFeedback error={error} notice={notice} />
       {verifying ? (
         <VerifyEmail signup={signup} />
       ) : (
