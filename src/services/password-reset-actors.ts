@@ -4,7 +4,7 @@ import type { PickedUpSession } from '../machines/passwordReset';
 import type { FlowDeps } from './flow-deps';
 
 /** The passwordReset machine's actors and actions, as the app provides them (src/app/flows.ts). */
-export function passwordResetImplementations({ effects, navigate, session }: FlowDeps) {
+export function passwordResetImplementations({ effects, navigate, reloadSession }: FlowDeps) {
   const reset = async () => (await effects()).passwordReset;
   return {
     actors: {
@@ -18,9 +18,7 @@ export function passwordResetImplementations({ effects, navigate, session }: Flo
     actions: {
       // Same page, without the link's query and fragment.
       cleanAddress: () => navigate(paths.reset, { replace: true }),
-      refreshUser: () => {
-        void session().then((actor) => actor.send({ type: 'session.reload' }));
-      },
+      refreshUser: reloadSession,
       goToLanding: () => navigate(paths.landing),
     },
   };
