@@ -11,7 +11,8 @@ export default function SessionErrorToasts() {
   const error = useSelector(useSessionActor(), selectError);
   useEffect(() => {
     // One toast per message: the same failure again while its toast is still up does not stack a second one.
-    if (error) void showToast({ id: `session-error:${error}`, color: 'red', title: 'Session', message: error });
+    if (error)
+      void showToast({ id: `session-error:${error}`, color: 'red', title: 'Session', message: error });
   }, [error]);
   return null;
 }
