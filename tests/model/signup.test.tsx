@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { type SignupEvent, type SignupSnapshot, signupMachine } from '../../src/machines/signup';
 import { renderApp } from '../ui/render-app';
@@ -88,14 +88,13 @@ const FIELDS = {
 } as const;
 
 /**
- * Fills in the whole form as the event has it. Set, not typed, and in one render: the form keeps what each field
- * holds and the machine reads it only on submit, so keystrokes and a render per field would prove nothing more.
+ * Fills in the whole form as the event has it, each field set rather than typed: the form keeps what a field holds
+ * and the machine reads it only on submit, so keystrokes would prove nothing more (and the paths are many).
  */
 function fillIn(event: Extract<SignupEvent, { type: 'form.submit' }>) {
-  const fields = Object.entries(FIELDS).map(([label, name]) => [field(label), event[name]] as const);
-  act(() => {
-    for (const [input, value] of fields) fireEvent.change(input, { target: { value } });
-  });
+  for (const [label, name] of Object.entries(FIELDS)) {
+    fireEvent.change(field(label), { target: { value: event[name] } });
+  }
 }
 
 /** The form; while it is sent, 'Create account' spins and cannot be pressed twice. */
@@ -118,10 +117,11 @@ const showsVerify =
     );
     expect(within(dialog()).queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
     for (const name of ['I verified my email', 'Resend email'] as const) {
-      if (snapshot.hasTag('busy')) expect(button(name)).toBeDisabled();
-      else expect(button(name)).toBeEnabled();
-      if (name === spinning) expect(button(name)).toHaveAttribute('data-loading', 'true');
-      else expect(button(name)).not.toHaveAttribute('data-loading');
+      const control = button(name);
+      if (snapshot.hasTag('busy')) expect(control).toBeDisabled();
+      else expect(control).toBeEnabled();
+      if (name === spinning) expect(control).toHaveAttribute('data-loading', 'true');
+      else expect(control).not.toHaveAttribute('data-loading');
     }
     expectFeedback(dialog(), snapshot.context);
   };
@@ -130,10 +130,10 @@ const showsVerify =
 const signupView: MachineView<typeof signupMachine> = {
   render: async ({ logic, actorOptions }) => {
     const app = renderApp('/Landing', { authService: {} }, { flows: { signup: logic }, actorOptions });
-    // Waiting on texts (cheap to look for while the page renders), then finding the controls by role once.
+    // While the large page renders, waiting is done with cheap probes; the controls are then found by role once.
     await screen.findByText('Join Beta');
     screen.getByRole('button', { name: 'Join Beta' }).click();
-    await screen.findByText('Create account');
+    await waitFor(() => expect(document.querySelector('[role="dialog"] form')).not.toBeNull());
     opened = null;
     expect(field('Full name')).toHaveValue('');
     return app;
