@@ -6,8 +6,8 @@ import {
   onboardingMachine,
 } from '../../src/machines/onboarding';
 import { renderApp, signedIn } from '../ui/render-app';
-import { expectFeedback } from './form-feedback';
 import { call, describeModel, type MachineView, type StepObservation, start } from './harness';
+import { expectFeedback, foundOnce } from './view-checks';
 
 type Observation = StepObservation<OnboardingSnapshot>;
 
@@ -65,7 +65,7 @@ const verifiedAccount = signedIn({
   user: { email: 'Casey@Example.com', full_name: 'Casey Jones' },
 });
 
-const page = () => screen.getByRole('main');
+const page = foundOnce(() => screen.getByRole('main'));
 const field = (label: string) => within(page()).getByLabelText(label === 'Full name' ? /^Full name/ : label);
 const submitButton = () => within(page()).getByRole('button', { name: /^(Get started|Submitting…)$/ });
 

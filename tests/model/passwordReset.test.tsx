@@ -6,8 +6,8 @@ import {
   passwordResetMachine,
 } from '../../src/machines/passwordReset';
 import { renderApp } from '../ui/render-app';
-import { expectFeedback } from './form-feedback';
 import { call, describeModel, type MachineView, type StepObservation, start } from './harness';
+import { expectFeedback, foundOnce } from './view-checks';
 
 type Observation = StepObservation<PasswordResetSnapshot>;
 
@@ -43,7 +43,7 @@ const button = ({ snapshot }: Observation) => ({
   disabled: snapshot.hasTag('busy'),
 });
 
-const page = () => screen.getByRole('main');
+const page = foundOnce(() => screen.getByRole('main'));
 const submitButton = () => within(page()).getByRole('button');
 
 /**

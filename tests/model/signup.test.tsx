@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { type SignupEvent, type SignupSnapshot, signupMachine } from '../../src/machines/signup';
 import { renderApp } from '../ui/render-app';
-import { expectFeedback } from './form-feedback';
 import { call, describeModel, type MachineView, type StepObservation, start } from './harness';
+import { expectFeedback, foundOnce } from './view-checks';
 
 type Observation = StepObservation<SignupSnapshot>;
 
@@ -66,12 +66,7 @@ const feedback = ({ snapshot }: Observation) => ({
   notice: snapshot.context.notice,
 });
 
-/** The open dialog, found by its name once per opening: the landing page around it is large to search. */
-let opened: HTMLElement | null = null;
-const dialog = () => {
-  if (!opened?.isConnected) opened = screen.getByRole('dialog', { name: 'Join Beta' });
-  return opened;
-};
+const dialog = foundOnce(() => screen.getByRole('dialog', { name: 'Join Beta' }));
 const button = (name: string) => within(dialog()).getByRole('button', { name });
 const field = (label: string) => within(dialog()).getByLabelText(label);
 
@@ -134,7 +129,6 @@ const signupView: MachineView<typeof signupMachine> = {
     await screen.findByText('Join Beta');
     screen.getByRole('button', { name: 'Join Beta' }).click();
     await waitFor(() => expect(document.querySelector('[role="dialog"] form')).not.toBeNull());
-    opened = null;
     expect(field('Full name')).toHaveValue('');
     return app;
   },

@@ -15,3 +15,15 @@ export function expectFeedback(
   if (notice) expect(region.getByRole('status').textContent).toBe(notice);
   else expect(region.queryByRole('status')).not.toBeInTheDocument();
 }
+
+/**
+ * An element found by `find` once, and again only once it has left the page: role queries search the whole page,
+ * which is large, while the region they find (a dialog, the main content) stays put for the length of a path.
+ */
+export function foundOnce(find: () => HTMLElement): () => HTMLElement {
+  let found: HTMLElement | null = null;
+  return () => {
+    if (!found?.isConnected) found = find();
+    return found;
+  };
+}
