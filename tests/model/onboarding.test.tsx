@@ -60,9 +60,10 @@ const view = ({ snapshot }: Observation) => ({
 });
 
 /** The verified account whose signup record is missing: onboarding is what the session asks of it. */
+const ACCOUNT_NAME = 'Casey Jones';
 const verifiedAccount = signedIn({
   onboardingRequired: true,
-  user: { email: 'Casey@Example.com', full_name: 'Casey Jones' },
+  user: { email: 'Casey@Example.com', full_name: ACCOUNT_NAME },
 });
 
 const page = foundOnce(() => screen.getByRole('main'));
@@ -85,7 +86,7 @@ let lastSent: Fields | null = null;
 /** Before anything is sent, the form starts from the sign-up dialog's pending item, else the account's name [product: DATA-19, ONB-2]. */
 function startingForm({ prefill }: OnboardingSnapshot['context']): Fields {
   return {
-    name: prefill?.name || 'Casey Jones',
+    name: prefill?.name || ACCOUNT_NAME,
     company: prefill?.company ?? '',
     company_size: prefill?.company_size ?? '',
     plan: prefill?.plan ?? 'starter',
