@@ -150,7 +150,7 @@ const signupView: MachineView<typeof signupMachine> = {
     checkingDuplicate: showsForm(true),
     signingUp: showsForm(true),
     resendingAfterSignUp: (snapshot) => {
-      showsVerify(null)(snapshot);
+      showsVerify('Resend email')(snapshot);
       // The address the link went to is filled in for 'I verified my email'; the visitor may correct it.
       expect(field('Email')).toHaveValue(SENT_EMAIL);
     },
