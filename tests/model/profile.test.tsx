@@ -1,6 +1,7 @@
+import { fireEvent, screen } from '@testing-library/react';
 import * as v from 'valibot';
 import { expect } from 'vitest';
-import { currentUserSchema } from '../../contract/user';
+import { currentUserSchema, type ProfileField } from '../../contract/user';
 import {
   type ProfileEvent,
   type ProfileSnapshot,
@@ -11,17 +12,13 @@ import {
   selectProfileResult,
   selectProfileUser,
 } from '../../src/machines/profile';
-import { call, describeModel, type StepObservation, start } from './harness';
+import { aUser, followingOfferSignUp, renderApp } from '../ui/render-app';
+import { call, describeModel, type MachineView, type StepObservation, start } from './harness';
 
 type Observation = StepObservation<ProfileSnapshot>;
 
-const casey = v.parse(currentUserSchema, {
-  id: 'user-1',
-  email: 'casey@example.com',
-  full_name: 'Casey Jones',
-  company: 'Acme',
-  phone: null,
-});
+/** The session's user, as the page hands it to the flow. */
+const casey = aUser({ company: 'Acme', phone: null });
 const saved = v.parse(currentUserSchema, { ...casey, company: 'Globex', phone: '+1 555 0100' });
 
 /** Fixtures for every event the machine accepts. */
@@ -43,6 +40,77 @@ function view(snapshot: ProfileSnapshot) {
   };
 }
 
+const LABELS: Record<ProfileField, string> = {
+  company: 'Company',
+  bio: 'Bio',
+  phone: 'Phone',
+  location: 'Location',
+};
+const field = (name: ProfileField) => screen.getByLabelText(LABELS[name]);
+const saveButton = () => screen.getByRole('button', { name: /^(Save Changes|Saving\.\.\.)$/ });
+
+let rendered: ReturnType<typeof renderApp> | undefined;
+
+/** The Personal Information form as the user sees it [product: PROF-2, PROF-3, PROF-7, MSG-PROF]. */
+const profileView: MachineView<typeof profileMachine> = {
+  render: async ({ logic, actorOptions }) => {
+    const app = (rendered = renderApp(
+      '/Profile',
+      { loadUser: async () => ({ user: casey, flags: { has_signup: true, onboarding_required: false } }) },
+      { flows: { profile: followingOfferSignUp(logic, () => app, 'settings') }, actorOptions },
+    ));
+    await screen.findByLabelText('Company', {}, { timeout: 5000 });
+    return app;
+  },
+  perform: {
+    'profile.edit': async ({ field: name, value }, user) => {
+      const input = field(name);
+      if (value.length > 12) fireEvent.change(input, { target: { value } });
+      else {
+        await user.clear(input);
+        await user.type(input, value);
+      }
+    },
+    'profile.save': async (_event, user) => {
+      await user.click(saveButton());
+    },
+  },
+  shows: {
+    editing: (snapshot) => {
+      const form = selectProfileForm(snapshot);
+      for (const name of Object.keys(LABELS) as ProfileField[]) {
+        expect(field(name)).toHaveValue(form[name]);
+        expect(field(name)).toBeEnabled();
+      }
+      // Managed by the sign-in account [product: PROF-3].
+      expect(screen.getByLabelText('Full name')).toHaveAttribute('readonly');
+      expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+      const phoneError = selectFieldErrors(snapshot).phone;
+      if (phoneError) expect(screen.getByText(phoneError)).toBeInTheDocument();
+      else expect(screen.queryByText(PHONE_RULE)).not.toBeInTheDocument();
+      const result = selectProfileResult(snapshot);
+      if (result?.tone === 'success') expect(screen.getByRole('status')).toHaveTextContent(result.text);
+      else if (result) expect(screen.getByRole('alert')).toHaveTextContent(result.text);
+      else {
+        expect(screen.queryByText('Profile updated successfully!')).not.toBeInTheDocument();
+        expect(screen.queryByText('Failed to update profile. Please try again.')).not.toBeInTheDocument();
+      }
+      expect(saveButton()).toHaveTextContent('Save Changes');
+      expect(saveButton()).toBeEnabled();
+    },
+    saving: () => {
+      expect(saveButton()).toHaveTextContent('Saving...');
+      expect(saveButton()).toBeDisabled();
+      for (const name of Object.keys(LABELS) as ProfileField[]) expect(field(name)).toBeDisabled();
+      expect(screen.queryByText('Failed to update profile. Please try again.')).not.toBeInTheDocument();
+    },
+    // Off to the landing page with the sign-up dialog [product: PROF-5].
+    leaving: () => {
+      expect(rendered?.pathname()).toBe('/Landing');
+    },
+  },
+};
+
 describeModel(profileMachine, {
   input: { user: casey },
   events,
@@ -50,7 +118,7 @@ describeModel(profileMachine, {
     updateProfile: { outputs: [saved], errors: [new Error('Server down')] },
   },
   delays: {},
-  view: 'pending: the Profile page replays with the signed-in shell (issue 12)',
+  view: profileView,
   effects: {
     'profile.save': ({ previous }) => {
       const form = previous?.matches('editing') ? selectProfileForm(previous) : null;

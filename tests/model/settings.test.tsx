@@ -1,3 +1,4 @@
+import { screen, within } from '@testing-library/react';
 import * as v from 'valibot';
 import { expect } from 'vitest';
 import { defaultSettings, type Settings } from '../../contract/settings';
@@ -13,7 +14,8 @@ import {
   selectSettingsMessage,
   settingsMachine,
 } from '../../src/machines/settings';
-import { call, describeModel, start } from './harness';
+import { followingOfferSignUp, renderApp, signedIn } from '../ui/render-app';
+import { call, describeModel, type MachineView, start } from './harness';
 
 const storedSettings: Settings = { ...defaultSettings, timezone: 'PST' };
 const user = v.parse(currentUserSchema, {
@@ -42,6 +44,121 @@ const view = (snapshot: SettingsSnapshot) => ({
   message: selectSettingsMessage(snapshot),
 });
 
+/** The form's controls by their visible labels [product: SET-13]. */
+const CHOICES = {
+  alertThreshold: 'Alert threshold',
+  digestFrequency: 'Digest frequency',
+  sessionTimeout: 'Session timeout',
+  theme: 'Theme',
+  timezone: 'Timezone',
+  dateFormat: 'Date format',
+  defaultDashboard: 'Default dashboard',
+  refreshInterval: 'Refresh interval',
+} as const;
+const FLAGS = {
+  emailNotifications: 'Email notifications',
+  pushNotifications: 'Push notifications',
+  twoFactorEnabled: 'Two-factor sign-in',
+  autoRefresh: 'Auto refresh',
+} as const;
+type ChoiceKey = keyof typeof CHOICES;
+type FlagKey = keyof typeof FLAGS;
+
+const SAVED = 'Settings saved successfully!';
+const SAVE_FAILED = 'Failed to save settings. Please try again.';
+
+const choice = (key: ChoiceKey) => screen.getByLabelText(CHOICES[key]);
+// A switch's label carries its description too (Two-factor sign-in's note).
+const flag = (key: FlagKey) => screen.getByLabelText(new RegExp(`^${FLAGS[key]}`)) as HTMLInputElement;
+const button = (name: string) => screen.getByRole('button', { name });
+
+let rendered: ReturnType<typeof renderApp> | undefined;
+
+/** The form shows the machine's form: every choice, every switch, the interval locked while auto refresh is off. */
+function showsForm(snapshot: SettingsSnapshot, { busy }: { busy: boolean }) {
+  const form = selectSettingsForm(snapshot);
+  for (const key of Object.keys(CHOICES) as ChoiceKey[]) expect(choice(key)).toHaveValue(form[key]);
+  for (const key of Object.keys(FLAGS) as FlagKey[]) {
+    expect(flag(key)).toHaveProperty('checked', form[key]);
+    expect(flag(key)).toHaveProperty('disabled', busy);
+  }
+  // Kept but not editable while auto refresh is off [product: SET-12].
+  expect(choice('refreshInterval')).toHaveProperty('disabled', busy || !form.autoRefresh);
+  expect(choice('theme')).toHaveProperty('disabled', busy);
+  expect(button('Reset to Defaults')).toHaveProperty('disabled', busy);
+}
+
+function showsIdleForm(snapshot: SettingsSnapshot) {
+  showsForm(snapshot, { busy: false });
+  expect(button('Save Settings')).toBeEnabled();
+}
+
+/** The Settings page as the signed-in user sees it [product: SET, MSG-SET]. */
+const settingsView: MachineView<typeof settingsMachine> = {
+  render: async ({ logic, actorOptions }) => {
+    const app = (rendered = renderApp(
+      '/Settings',
+      { loadUser: async () => signedIn() },
+      { flows: { settings: followingOfferSignUp(logic, () => app, 'profile') }, actorOptions },
+    ));
+    await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 5000 });
+    return app;
+  },
+  perform: {
+    'settings.change': async ({ change }, user) => {
+      const [key, value] = Object.entries(change)[0] as [string, unknown];
+      if (key in FLAGS) {
+        // A switch is turned on or off: one already as wanted is left alone.
+        if (flag(key as FlagKey).checked !== value)
+          await user.click(flag(key as FlagKey));
+        return;
+      }
+      const select = choice(key as ChoiceKey) as HTMLSelectElement;
+      // The page offers only the table's values: one outside it cannot be chosen at all [product: SET-13].
+      if (![...select.options].some((option) => option.value === value)) return;
+      await user.selectOptions(select, String(value));
+    },
+    'settings.reset': async (_event, user) => {
+      await user.click(button('Reset to Defaults'));
+    },
+    'settings.save': async (_event, user) => {
+      await user.click(button('Save Settings'));
+    },
+  },
+  shows: {
+    // 'Loading settings...' and no form yet [product: SET-1].
+    loading: () => {
+      expect(screen.getByRole('status')).toHaveTextContent('Loading settings...');
+      expect(screen.queryByRole('button', { name: 'Save Settings' })).not.toBeInTheDocument();
+    },
+    // No valid session: the landing page, which opens the sign-up dialog [product: SET-2, MSG-SET-3].
+    leaving: () => {
+      expect(rendered?.pathname()).toBe('/Landing');
+    },
+    editing: (snapshot) => {
+      showsIdleForm(snapshot);
+      expect(screen.queryByText(SAVED)).not.toBeInTheDocument();
+      expect(screen.queryByText(SAVE_FAILED)).not.toBeInTheDocument();
+    },
+    saving: (snapshot) => {
+      showsForm(snapshot, { busy: true });
+      expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+      expect(screen.queryByText(SAVED)).not.toBeInTheDocument();
+      expect(screen.queryByText(SAVE_FAILED)).not.toBeInTheDocument();
+    },
+    // Green, until the 3 s are over [product: SET-7, SET-8].
+    saved: (snapshot) => {
+      showsIdleForm(snapshot);
+      expect(screen.getByRole('status')).toHaveTextContent(SAVED);
+    },
+    // Red, until the next save or reset [product: SET-7].
+    failed: (snapshot) => {
+      showsIdleForm(snapshot);
+      expect(screen.getByRole('alert')).toHaveTextContent(SAVE_FAILED);
+    },
+  },
+};
+
 describeModel(settingsMachine, {
   events,
   actors: {
@@ -50,7 +167,7 @@ describeModel(settingsMachine, {
   },
   // The success banner goes after 3 s [product: SET-8, LIMIT-8].
   delays: { savedBannerTimeout: 3000 },
-  view: 'pending: the Settings page replays with the signed-in shell (issue 12)',
+  view: settingsView,
   effects: {
     init: [start('loadCurrentUser')],
     'done:loadCurrentUser': ({ event }) => {
