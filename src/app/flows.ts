@@ -6,7 +6,6 @@ import { dashboardLinkMachine } from '../machines/dashboardLink';
 import { landingAccountMachine } from '../machines/landingAccount';
 import { landingAddressMachine } from '../machines/landingAddress';
 import { onboardingMachine } from '../machines/onboarding';
-import { openDashboardMachine } from '../machines/openDashboard';
 import { passwordResetMachine } from '../machines/passwordReset';
 import { pricingActionMachine } from '../machines/pricingAction';
 import { profileMachine } from '../machines/profile';
@@ -33,7 +32,6 @@ import {
   pricingActionImplementations,
 } from '../services/landing-actors';
 import { onboardingImplementations } from '../services/onboarding-actors';
-import { openDashboardImplementations } from '../services/open-dashboard-actors';
 import { passwordResetImplementations } from '../services/password-reset-actors';
 import { refundImplementations } from '../services/refund-actors';
 import { sessionImplementations } from '../services/session-actors';
@@ -55,7 +53,6 @@ export function createFlows(deps: FlowDeps): Flows {
     signup: signupMachine.provide(signupImplementations(deps)),
     onboarding: onboardingMachine.provide(onboardingImplementations(deps)),
     passwordReset: passwordResetMachine.provide(passwordResetImplementations(deps)),
-    openDashboard: openDashboardMachine.provide(openDashboardImplementations(deps)),
     billing: billingMachine.provide(billingImplementations(deps)),
     changePlan: changePlanMachine.provide(changePlanImplementations(deps)),
     cancellation: cancellationMachine.provide(cancellationImplementations(deps)),

@@ -2,7 +2,6 @@ import type { AppPath } from '../domain/pages';
 import type { SessionSnapshot } from '../machines/session';
 import type { AccountEffects } from './account-effects';
 import type { BillingEffects } from './billing-effects';
-import type { DashboardEffects } from './dashboard-effects';
 import type { LandingEffects } from './landing-effects';
 import type { OnboardingEffects } from './onboarding-effects';
 import type { PasswordResetEffects } from './password-reset-effects';
@@ -19,7 +18,6 @@ export interface AppEffects {
   signup: SignupEffects;
   onboarding: OnboardingEffects;
   passwordReset: PasswordResetEffects;
-  dashboard: DashboardEffects;
   billing: BillingEffects;
   refund: RefundEffects;
   landing: LandingEffects;

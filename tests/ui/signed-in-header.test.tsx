@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred, renderApp, signedIn } from './render-app';
+import { deferred, fakeTab, renderApp, signedIn } from './render-app';
 
 async function header() {
   return screen.findByRole('navigation', { name: 'Account' });
@@ -15,11 +15,6 @@ function setViewportWidth(width: number) {
     width,
     height: 800,
   });
-}
-
-/** A stand-in for the tab `window.open('', '_blank')` answers. */
-function fakeTab() {
-  return { opener: {} as unknown, closed: false, location: { href: 'about:blank' } };
 }
 
 describe('the shared signed-in header [product: HEAD]', () => {
