@@ -47,13 +47,13 @@ interface Move {
 }
 
 /**
- * Paths that together take every transition the model can take, chained: every "move" (a state value, the
- * transitions an event takes there, and the next model state) is needed once; each path starts at the initial
- * state and keeps going, taking a move not yet covered wherever it stands or walking the shortest way to the
- * nearest state that has one, until none is in reach or the path reaches MAX_PATH_STEPS. Moves that take the
- * same transitions from the same state value to the same next state (value and context) count once, so every
- * supplied payload that makes a difference runs at least once. A path ends after a spent move (see Move). Chaining keeps the number of paths (each one a
- * fresh actor, and a fresh render when the view replays it) small without dropping a single move.
+ * Paths that together take every transition the model can take, chained. A "move" is an event, with its payload,
+ * taking some transitions from a state value; every move is needed once, whatever context it starts from, so every
+ * supplied payload runs wherever it takes a transition, and one that takes different transitions (a guard on the
+ * payload or the context) runs for each. Each path starts at the initial state and keeps going: it takes a move
+ * not yet covered where it stands, or walks the shortest way to the nearest state that has one, until none is in
+ * reach, MAX_PATH_STEPS is reached or a move ends it (a final state, a spent timer: see Move); moves that end a
+ * path come last. Few, long paths mean few fresh actors and, when the view replays them, few renders.
  */
 export function generateTransitionPaths(
   machine: AnyStateMachine,
@@ -81,7 +81,7 @@ export function generateTransitionPaths(
     }>) {
       const taken = machine.getTransitionData(from, event).map(keyOfTakenTransition);
       if (taken.length === 0) continue; // the event is ignored here: nothing to cover
-      const key = toStableJson([from.value, taken.sort(), serializeState(next)]);
+      const key = toStableJson([from.value, taken.sort(), event]);
       const oneShot = isAfterEvent(event) || invokeIdOf(event) !== null;
       const spent = oneShot && modelEvents.eventsFor(next).some((offered) => offered.type === event.type);
       moves.push({ key, spent, event, next, nextKey: serializeState(next) });
@@ -101,9 +101,11 @@ export function generateTransitionPaths(
     for (;;) {
       const route = shortestRoute(movesFrom, at, hasUncovered);
       if (!route) break;
-      const move = movesFrom
+      const candidates = movesFrom
         .get(route.at(-1)?.nextKey ?? at)!
-        .find((candidate) => uncovered.has(candidate.key))!;
+        .filter((move) => uncovered.has(move.key));
+      // Moves that end the path (a final state, a spent timer) wait until nothing else is left here.
+      const move = candidates.find((candidate) => !endsPath(candidate)) ?? candidates[0]!;
       // A path that already did some work ends rather than grow past the limit (the first move always fits).
       if (steps.length > 1 && steps.length + route.length + 1 > MAX_PATH_STEPS) break;
       for (const step of [...route, move]) {
@@ -111,7 +113,7 @@ export function generateTransitionPaths(
         uncovered.delete(step.key);
       }
       at = move.nextKey;
-      if (move.spent) break;
+      if (endsPath(move)) break;
     }
     if (steps.length === 1) throw new Error(`No path from the initial state reaches ${[...uncovered][0]}.`);
     paths.push(steps);
@@ -122,6 +124,8 @@ export function generateTransitionPaths(
     description: steps.map((step) => describeStep(modelEvents, step.event)).join(' → '),
   }));
 }
+
+const endsPath = (move: Move) => move.spent || move.next.status !== 'active';
 
 /** The fewest moves from `from` to a state `isGoal` accepts (none when `from` is one); undefined if none is reachable. */
 function shortestRoute(
