@@ -7,7 +7,7 @@ import {
   contactMachine,
 } from '../../src/machines/contact';
 import { selectErrors, selectIsSending, selectIsSent } from '../../src/machines/contact-selectors';
-import { renderApp } from '../ui/render-app';
+import { renderLoadedApp } from '../ui/render-app';
 import { call, describeModel, type EffectLog, type MachineView, start } from './harness';
 
 /** What visitors type: complete, without the optional company, empty, and with a malformed address. */
@@ -94,7 +94,7 @@ function expectProblemsShown({ context }: ContactSnapshot) {
 /** The contact section of the landing page, as a visitor fills it in [product: LAND-24, LAND-25]. */
 const contactView: MachineView<typeof contactMachine> = {
   render: async ({ logic, actorOptions }) => {
-    const app = renderApp('/Landing', {}, { flows: { contact: logic }, actorOptions });
+    const app = await renderLoadedApp('/Landing', {}, { flows: { contact: logic }, actorOptions });
     await screen.findByRole('form', { name: 'Contact us' });
     return app;
   },

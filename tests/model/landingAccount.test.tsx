@@ -8,7 +8,7 @@ import {
   selectTrialEndsAt,
   selectTrialKnown,
 } from '../../src/machines/landingAccount';
-import { renderApp, signedIn } from '../ui/render-app';
+import { renderLoadedApp, signedIn } from '../ui/render-app';
 import { call, describeModel, type MachineView, start } from './harness';
 import { keepRecordingViewActions } from './view-actions';
 
@@ -50,12 +50,12 @@ function showsHero(badge: 'Trial: 3 days left' | 'Active Member') {
 const signedInHeroView: MachineView<typeof landingAccountMachine> = {
   render: async ({ logic, actorOptions }) => {
     openedTabs = vi.spyOn(window, 'open').mockImplementation(() => null);
-    const app = renderApp(
+    const app = await renderLoadedApp(
       '/Landing',
       { loadUser: async () => customer },
       { flows: { landingAccount: keepRecordingViewActions(logic) }, actorOptions },
     );
-    await screen.findByRole('heading', { level: 1, name: /Casey$/ });
+    await screen.findByText(/, Casey$/, { selector: 'h1' });
     return app;
   },
   perform: {

@@ -9,7 +9,7 @@ import {
   SIGN_IN_AFTER_CHECKOUT_MS,
 } from '../../src/machines/landingAddress';
 import { OPEN_SIGN_IN_EVENT, OPEN_SIGNUP_EVENT } from '../../src/ui/landing/LandingPage';
-import { renderApp } from '../ui/render-app';
+import { renderLoadedApp } from '../ui/render-app';
 import { call, describeModel, type EffectLog, type MachineView, start } from './harness';
 import { keepRecordingViewActions } from './view-actions';
 
@@ -54,12 +54,12 @@ async function expectDialog(name: 'Sign In' | 'Join Beta') {
 /** The landing page with its address handling; other scripts ask for the dialogs with window events. */
 const addressView: MachineView<typeof landingAddressMachine> = {
   render: async ({ logic, actorOptions }) => {
-    const app = renderApp(
+    const app = await renderLoadedApp(
       '/Landing',
-      { authService: {} },
+      {},
       { flows: { landingAddress: keepRecordingViewActions(logic) }, actorOptions },
     );
-    await screen.findByRole('heading', { level: 1, name: 'Monitor. Manage. Maximize.' });
+    await screen.findByText('Monitor. Manage. Maximize.', { selector: 'h1' });
     onPage = true;
     return app;
   },
