@@ -11,7 +11,7 @@ import {
 import { selectIsBusy, selectPendingPlan } from '../../src/machines/pricingAction-selectors';
 import type { SessionSnapshot } from '../../src/machines/session';
 import { selectOnboardingRequired, selectUser } from '../../src/machines/session-selectors';
-import { noServerSession, type renderApp, renderLoadedApp, signedIn } from '../ui/render-app';
+import { noServerSession, renderLoadedApp, signedIn } from '../ui/render-app';
 import {
   call,
   describeModel,
@@ -57,8 +57,9 @@ function expectView({ snapshot }: Observation, state: keyof typeof view) {
   expect(selectPendingPlan(snapshot)).toBe(view[state].busy ? snapshot.context.choice?.plan : null);
 }
 
-/** The landing page of the path being replayed (view replay only), who the session says is choosing, and the scroll. */
-let page: { app: ReturnType<typeof renderApp>; scrolledToContact: Mock } | undefined;
+/** The landing page of the path being replayed (view replay only) and its scrolls to the contact section. */
+let page: { app: Awaited<ReturnType<typeof renderLoadedApp>>; scrolledToContact: Mock } | undefined;
+/** Whom the server's identity call answers for: the session's next load of the user finds this chooser. */
 let who: Chooser = 'customer';
 afterEach(() => {
   page = undefined;
@@ -105,7 +106,7 @@ async function closeSignupDialog(user: User) {
   if (dialog) await user.click(within(dialog).getByRole('button', { name: 'Close' }));
 }
 
-/** Every plan button waits while an action runs; the pending one says so [product: LAND-22]. */
+/** Every plan button waits while an action runs; the pending one says so. */
 function showsButtons({ context }: PricingActionSnapshot, busy: boolean) {
   for (const plan of ['starter', 'pro', 'business'] as const) {
     const button = planButton(plan);
