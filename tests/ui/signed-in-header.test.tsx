@@ -63,6 +63,14 @@ describe('the shared signed-in header [product: HEAD]', () => {
     );
   });
 
+  it('frames the admin refund page too, once the role is checked, so the admin can get back [product: HEAD, ROUTE-7]', async () => {
+    renderApp('/AdminRefunds', { loadUser: async () => signedIn({ user: { role: 'admin' } }) });
+    expect(await screen.findByRole('heading', { name: 'Refund Management (Admin)' })).toBeInTheDocument();
+    const nav = await header();
+    expect(within(nav).getByRole('link', { name: 'Admin Tools' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Billing' })).toHaveAttribute('href', '/Billing');
+  });
+
   it('makes the identity call, then sends the tab opened at the click to the dashboard with the monitoring preferences [product: HEAD-2, HEAD-3, SET-33]', async () => {
     const tab = fakeTab();
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
