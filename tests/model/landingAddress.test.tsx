@@ -76,10 +76,10 @@ const addressView: MachineView<typeof landingAddressMachine> = {
     return app;
   },
   perform: {
-    'window.openSignIn': () => {
+    'window.openSignIn': async () => {
       window.dispatchEvent(new Event(OPEN_SIGN_IN_EVENT));
     },
-    'window.openSignup': ({ detail }) => {
+    'window.openSignup': async ({ detail }) => {
       window.dispatchEvent(new CustomEvent(OPEN_SIGNUP_EVENT, { detail }));
     },
   },
