@@ -54,7 +54,7 @@ export function createAppServices({
     account: createAccountEffects({ authApi }),
     billing: billingEffects,
     refund: createRefundEffects(apiClient),
-    landing: createLandingEffects({ apiClient, authApi, authService }),
+    landing: createLandingEffects({ apiClient, authService }),
   };
   return {
     apiBase: buildConfig.apiBase,

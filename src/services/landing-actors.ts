@@ -81,7 +81,6 @@ export function landingAccountImplementations(deps: FlowDeps) {
   return {
     actors: {
       lookupTrial: fromPromise<TrialResponse>(async () => (await effects()).lookupTrial()),
-      checkIdentity: fromPromise<unknown>(async () => (await effects()).checkIdentity()),
     },
   };
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, signedIn } from './render-app';
+import { deferred, fakeTab, renderApp, signedIn } from './render-app';
 
 const section = async (id: string) =>
   waitFor(() => {
@@ -307,21 +307,27 @@ describe('the signed-in hero [product: LAND-10, LAND-11, LAND-12, LAND-13, LAND-
     expect(await screen.findByText('Active Member')).toBeInTheDocument();
   });
 
-  it('opens the dashboard in a new tab after the identity check, even when it fails [product: MSG-SILENT-3]', async () => {
-    const opened = vi.spyOn(window, 'open').mockImplementation(() => null);
-    const checkIdentity = vi.fn(async () => {
-      throw Object.assign(new Error('Expired'), { status: 401 });
-    });
-    renderApp('/Landing', { loadUser: async () => customer, landing: { checkIdentity } });
+  it('opens a tab at the click and sends it to the dashboard after the identity check, even when it fails [product: LAND-11, HEAD-3, MSG-SILENT-3]', async () => {
+    const tab = fakeTab();
+    const opened = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const identity = deferred<unknown>();
+    const refreshIdentity = vi.fn(() => identity.promise);
+    renderApp('/Landing', { loadUser: async () => customer, account: { refreshIdentity } });
 
     const button = await screen.findByRole('button', { name: 'Open Dashboard' });
     await waitFor(() => expect(button).toBeEnabled());
     await userEvent.click(button);
 
+    // Reserved at the click, as pop-up blockers require, and busy until the identity call answers.
+    expect(opened).toHaveBeenCalledWith('', '_blank');
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    identity.reject(Object.assign(new Error('Expired'), { status: 401 }));
     await waitFor(() =>
-      expect(opened).toHaveBeenCalledWith('https://dash.example', '_blank', 'noopener,noreferrer'),
+      expect(tab.location.href).toBe(
+        'https://dash.example/?view=overview&autoRefresh=true&refreshInterval=30s',
+      ),
     );
-    expect(checkIdentity).toHaveBeenCalledTimes(1);
+    expect(refreshIdentity).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -176,7 +176,6 @@ function landingEffects(stubs: Partial<LandingEffects> = {}): LandingEffects {
     openPortal: missing,
     sendContact: missing,
     lookupTrial: missing,
-    checkIdentity: missing,
     ...stubs,
   };
 }
