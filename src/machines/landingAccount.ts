@@ -13,6 +13,8 @@ export interface LandingAccountContext {
   trialEndsAt: DateInput;
   /** Whether the lookup answered (a failed one leaves the days unset). */
   trialKnown: boolean;
+  /** The current subscription's status as the lookup answered it (null: none, or not known yet). */
+  subscriptionStatus: string | null;
 }
 
 const notProvided = (name: string) => () => {
@@ -31,11 +33,12 @@ export const landingAccountMachine = setup({
     storeTrial: assign((_, answer: TrialResponse) => ({
       trialEndsAt: answer.trial_ends_at,
       trialKnown: true,
+      subscriptionStatus: answer.subscription_status,
     })),
   },
 }).createMachine({
   id: 'landingAccount',
-  context: { trialEndsAt: undefined, trialKnown: false },
+  context: { trialEndsAt: undefined, trialKnown: false, subscriptionStatus: null },
   initial: 'lookingUp',
   states: {
     lookingUp: {
@@ -59,3 +62,5 @@ export type LandingAccountSnapshot = SnapshotFrom<LandingAccountMachine>;
 /** Whether the trial lookup answered; until it has (or when it failed) the days are unset. */
 export const selectTrialKnown = (snapshot: LandingAccountSnapshot) => snapshot.context.trialKnown;
 export const selectTrialEndsAt = (snapshot: LandingAccountSnapshot) => snapshot.context.trialEndsAt;
+export const selectSubscriptionStatus = (snapshot: LandingAccountSnapshot) =>
+  snapshot.context.subscriptionStatus;

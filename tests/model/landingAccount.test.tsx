@@ -4,6 +4,7 @@ import { DAY_MS } from '../../src/domain/trial';
 import {
   type LandingAccountSnapshot,
   landingAccountMachine,
+  selectSubscriptionStatus,
   selectTrialEndsAt,
   selectTrialKnown,
 } from '../../src/machines/landingAccount';
@@ -70,7 +71,10 @@ describeModel(landingAccountMachine, {
   events: [],
   actors: {
     lookupTrial: {
-      outputs: [{ trial_ends_at: trialEnd }, { trial_ends_at: null }],
+      outputs: [
+        { trial_ends_at: trialEnd, subscription_status: 'trialing' },
+        { trial_ends_at: null, subscription_status: 'active' },
+      ],
       errors: [new Error('Not found')],
     },
   },
@@ -82,6 +86,7 @@ describeModel(landingAccountMachine, {
   afterStep: {
     'done:lookupTrial': ({ snapshot, event }) => {
       expectTrial(snapshot, true, event.output.trial_ends_at);
+      expect(selectSubscriptionStatus(snapshot)).toBe(event.output.subscription_status);
     },
     'error:lookupTrial': ({ snapshot, stepEffects }) => {
       // [product: MSG-SILENT-2] The days stay unset; nothing is said.

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TrialResponse } from '../../contract/billing';
 import { deferred, fakeTab, renderApp, signedIn } from './render-app';
 
 const section = async (id: string) =>
@@ -297,10 +298,34 @@ describe('the signed-in hero [product: LAND-10, LAND-11, LAND-12, LAND-13, LAND-
     const inThreeDays = new Date(Date.now() + 2.5 * 24 * 60 * 60 * 1000).toISOString();
     renderApp('/Landing', {
       loadUser: async () => customer,
-      landing: { lookupTrial: async () => ({ trial_ends_at: inThreeDays }) },
+      landing: { lookupTrial: async () => ({ trial_ends_at: inThreeDays, subscription_status: 'trialing' }) },
     });
     expect(await screen.findByText('Trial: 3 days left')).toBeInTheDocument();
   });
+
+  it.each([
+    // The provider knows of a paid subscription the account's own copy has not caught up with: no trial is claimed.
+    ['active', 'Active Member'],
+    // Nothing anywhere: the 14 days are counted from the account's creation [product: LIMIT-2].
+    [null, 'Trial: 14 days left'],
+  ] as const)(
+    'counts a new account without a trial date by the subscription the lookup reports (%s) [product: LAND-15]',
+    async (status, badge) => {
+      const newcomer = signedIn({
+        user: { created_date: new Date().toISOString(), subscription_status: null },
+      });
+      const answer = deferred<TrialResponse>();
+      renderApp('/Landing', {
+        loadUser: async () => newcomer,
+        landing: { lookupTrial: () => answer.promise },
+      });
+      await screen.findByRole('heading', { level: 1, name: /, Casey$/ });
+
+      await act(async () => answer.resolve({ trial_ends_at: null, subscription_status: status }));
+      expect(screen.getByText(badge)).toBeInTheDocument();
+      expect(screen.queryByText(status ? /^Trial: / : 'Active Member')).not.toBeInTheDocument();
+    },
+  );
 
   it("reads 'Active Member' when the trial lookup fails [product: MSG-SILENT-2]", async () => {
     renderApp('/Landing', { loadUser: async () => customer });

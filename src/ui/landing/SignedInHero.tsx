@@ -8,7 +8,7 @@ import { planLabel } from '../../domain/plans';
 import { createdAtMs, memberSince } from '../../domain/time';
 import { trialBadge, trialDaysLeft, trialEndMs } from '../../domain/trial';
 import { selectIsOpening } from '../../machines/dashboardLink';
-import { selectTrialEndsAt, selectTrialKnown } from '../../machines/landingAccount';
+import { selectSubscriptionStatus, selectTrialEndsAt, selectTrialKnown } from '../../machines/landingAccount';
 import type { SessionUser } from '../../machines/session';
 import { useDashboardLink } from '../shell/account-hooks';
 import { useFlow } from '../use-flow';
@@ -26,6 +26,7 @@ export default function SignedInHero({ user }: { user: SessionUser }) {
   const account = useFlow('landingAccount');
   const trialKnown = useSelector(account, selectTrialKnown);
   const trialEndsAt = useSelector(account, selectTrialEndsAt);
+  const subscriptionStatus = useSelector(account, selectSubscriptionStatus) ?? user.subscription_status;
   // The same flow as the header's Dashboard: the tab is reserved at the click, then sent to the dashboard with the
   // user's monitoring preferences once the identity call has answered [product: LAND-12, HEAD-3].
   const dashboardLink = useDashboardLink();
@@ -34,7 +35,7 @@ export default function SignedInHero({ user }: { user: SessionUser }) {
 
   // A failed lookup leaves the days unset: the badge then reads 'Active Member' [product: MSG-SILENT-2].
   const trialEnd = trialKnown
-    ? trialEndMs({ trialEndsAt, subscriptionStatus: user.subscription_status, createdAt: createdAtMs(user) })
+    ? trialEndMs({ trialEndsAt, subscriptionStatus, createdAt: createdAtMs(user) })
     : null;
   const daysLeft = trialEnd === null ? null : trialDaysLeft(trialEnd, Date.now());
 
