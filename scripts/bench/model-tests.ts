@@ -6,15 +6,16 @@ import { join } from 'node:path';
 export type ModelTestsRun = { seconds: number; passed: boolean; logFile: string };
 
 /**
- * Times `vitest run --project model` as a developer runs it, start-up included; vitest's own entry is started
- * directly so that npx's lookup is not part of the number.
+ * Times every model-based test, view replay included (`vitest run --project model --project model-view`, what
+ * `npm run test:model` runs), start-up included; vitest's own entry is started directly so that npx's lookup is not
+ * part of the number.
  */
 export async function timeModelTests(root: string, logFile: string): Promise<ModelTestsRun> {
   const log = openSync(logFile, 'w');
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'model'],
+    [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'model', '--project', 'model-view'],
     { cwd: root, stdio: ['ignore', log, log], env: { ...process.env, FORCE_COLOR: '0' } },
   );
   closeSync(log);
