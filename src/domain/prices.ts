@@ -20,12 +20,24 @@ export function annualPricePerMonth(monthlyUsd: number): number {
  */
 export function formatUsd(amount: number): string {
   const whole = Math.abs(amount - Math.round(amount)) < 0.005;
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(whole ? Math.round(amount) : amount);
+  return whole ? usdFormat(0).format(Math.round(amount)) : usdFormat(2).format(amount);
+}
+
+// Each made once, on first use: building an Intl.NumberFormat costs far more than formatting with it, and the price
+// cards format while the landing page hydrates.
+const usdFormats = new Map<number, Intl.NumberFormat>();
+function usdFormat(digits: number): Intl.NumberFormat {
+  let format = usdFormats.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    usdFormats.set(digits, format);
+  }
+  return format;
 }
 
 export type PlanPrice = {
