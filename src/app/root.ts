@@ -49,9 +49,16 @@ export interface AppRootOptions {
   leaveTo?: (url: string) => void;
   /** Default: the flows' chunk (./flows.ts); tests hold it back to see the app before it arrives. */
   loadFlowsChunk?: () => Promise<typeof import('./flows')>;
+  /**
+   * What the flows' and services' chunks wait for before they load; default: nothing. The browser passes the
+   * hydration of the prerendered landing page, so that fetching and evaluating them (xstate builds every machine)
+   * come after it, in tasks of their own, not in the task that evaluates the first load.
+   */
+  startAfter?: Promise<unknown>;
 }
 
 export function createAppRoot(options: AppRootOptions = {}) {
+  const started = options.startAfter ?? Promise.resolve();
   const loadServices = once(() =>
     (options.services ?? loadRealServices)({
       // Auth-service events only arrive once the client has loaded; they keep their order on the way.
@@ -73,7 +80,7 @@ export function createAppRoot(options: AppRootOptions = {}) {
   const flows: Promise<Flows> = options.buildTime
     ? never()
     : settledPromise(
-        (options.loadFlowsChunk ?? (() => import('./flows')))().then(({ createFlows }) => ({
+        started.then(options.loadFlowsChunk ?? (() => import('./flows'))).then(({ createFlows }) => ({
           ...createFlows({
             effects: async () => (await loadServices()).effects,
             navigate,
@@ -101,7 +108,8 @@ export function createAppRoot(options: AppRootOptions = {}) {
   // the landing page's first load); it is only needed once a visitor asks to sign in, after they have loaded.
   let apiBase = options.apiBase ?? DEFAULT_API_BASE;
   if (!options.buildTime && options.apiBase === undefined)
-    void loadServices()
+    void started
+      .then(loadServices)
       .then((services) => {
         apiBase = services.apiBase ?? apiBase;
       })
@@ -111,7 +119,8 @@ export function createAppRoot(options: AppRootOptions = {}) {
     runtimeConfig: options.buildTime
       ? never()
       : settledPromise(
-          loadServices()
+          started
+            .then(loadServices)
             .then((services) => services.runtimeConfig())
             .catch(() => null),
         ),
