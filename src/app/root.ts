@@ -80,19 +80,21 @@ export function createAppRoot(options: AppRootOptions = {}) {
   const flows: Promise<Flows> = options.buildTime
     ? never()
     : settledPromise(
-        started.then(options.loadFlowsChunk ?? (() => import('./flows'))).then(({ createFlows }) => ({
-          ...createFlows({
-            effects: async () => (await loadServices()).effects,
-            navigate,
-            offerSignUp,
-            reloadSession: () => void session.ready.then((actor) => actor.send({ type: 'session.reload' })),
-            // Called only once the flows run, by which time the port below exists.
-            session: () => session.ready,
-            address,
-            leaveTo,
-          }),
-          ...options.flows,
-        })),
+        started.then(options.loadFlowsChunk ?? (() => import('./flows'))).then(({ createFlows }) =>
+          createFlows(
+            {
+              effects: async () => (await loadServices()).effects,
+              navigate,
+              offerSignUp,
+              reloadSession: () => void session.ready.then((actor) => actor.send({ type: 'session.reload' })),
+              // Called only once the flows run, by which time the port below exists.
+              session: () => session.ready,
+              address,
+              leaveTo,
+            },
+            options.flows,
+          ),
+        ),
       );
   const session = createSessionPort(
     flows.then(async (provided) => {
