@@ -219,7 +219,14 @@ export type SyncResponse = v.InferOutput<typeof syncResponseSchema>;
 
 /** GET /api/billing/trial. */
 export const trialResponseSchema = v.looseObject(
-  { trial_ends_at: optionalTimestampSchema },
+  {
+    trial_ends_at: optionalTimestampSchema,
+    /**
+     * The status of the current subscription as the payment provider has it (null without one): fresher than the
+     * user's own copy, which a subscription made elsewhere (the portal, a seed) has not reached yet.
+     */
+    subscription_status: v.optional(v.nullable(v.string(), null), null),
+  },
   objectMessage('trial response'),
 );
 export type TrialResponse = v.InferOutput<typeof trialResponseSchema>;

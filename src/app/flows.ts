@@ -6,7 +6,6 @@ import { dashboardLinkMachine } from '../machines/dashboardLink';
 import { landingAccountMachine } from '../machines/landingAccount';
 import { landingAddressMachine } from '../machines/landingAddress';
 import { onboardingMachine } from '../machines/onboarding';
-import { openDashboardMachine } from '../machines/openDashboard';
 import { passwordResetMachine } from '../machines/passwordReset';
 import { pricingActionMachine } from '../machines/pricingAction';
 import { profileMachine } from '../machines/profile';
@@ -33,7 +32,6 @@ import {
   pricingActionImplementations,
 } from '../services/landing-actors';
 import { onboardingImplementations } from '../services/onboarding-actors';
-import { openDashboardImplementations } from '../services/open-dashboard-actors';
 import { passwordResetImplementations } from '../services/password-reset-actors';
 import { refundImplementations } from '../services/refund-actors';
 import { sessionImplementations } from '../services/session-actors';
@@ -56,7 +54,6 @@ export function createFlows(deps: FlowDeps, overrides: Partial<Flows> = {}): Flo
     signup: () => signupMachine.provide(signupImplementations(deps)),
     onboarding: () => onboardingMachine.provide(onboardingImplementations(deps)),
     passwordReset: () => passwordResetMachine.provide(passwordResetImplementations(deps)),
-    openDashboard: () => openDashboardMachine.provide(openDashboardImplementations(deps)),
     billing: () => billingMachine.provide(billingImplementations(deps)),
     changePlan: () => changePlanMachine.provide(changePlanImplementations(deps)),
     cancellation: () => cancellationMachine.provide(cancellationImplementations(deps)),
@@ -70,7 +67,7 @@ export function createFlows(deps: FlowDeps, overrides: Partial<Flows> = {}): Flo
 
 /**
  * Each flow is provided when a view first asks for it: `provide` builds the machine again (xstate walks every state
- * and transition), which for all seventeen flows at once was one long task when the chunk arrived, while a visitor's
+ * and transition), which for all the flows at once was one long task when the chunk arrived, while a visitor's
  * landing page runs four of them.
  */
 function provideOnFirstUse(

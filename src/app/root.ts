@@ -2,6 +2,7 @@ import type { RouterHistory } from '@tanstack/react-router';
 import type { RuntimeConfig } from '../../contract/session';
 import { type AppPath, paths } from '../domain/pages';
 import type { SessionEvent } from '../machines/session';
+import { selectIsLoadingUser } from '../machines/session-selectors';
 import { loginFallbackUrl } from '../routes/redirect';
 import { createAppRouter, rerunGuardsOnSessionChange } from '../routes/router';
 import type { AppEffects } from '../services/flow-deps';
@@ -86,9 +87,15 @@ export function createAppRoot(options: AppRootOptions = {}) {
               effects: async () => (await loadServices()).effects,
               navigate,
               offerSignUp,
-              reloadSession: () => void session.ready.then((actor) => actor.send({ type: 'session.reload' })),
               // Called only once the flows run, by which time the port below exists.
-              session: () => session.ready,
+              reloadSession: async () => {
+                const actor = await session.ready;
+                actor.send({ type: 'session.reload' });
+                const { waitFor } = await import('xstate');
+                return waitFor(actor, (snapshot) => !selectIsLoadingUser(snapshot), {
+                  timeout: Number.POSITIVE_INFINITY,
+                });
+              },
               address,
               leaveTo,
             },

@@ -1,16 +1,17 @@
 import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 
 /**
- * The header's Dashboard button [product: HEAD-2, HEAD-3]: the identity call refreshes the session first, and the
- * external dashboard opens whatever it answered (its failure is ignored on purpose). The actor and both actions are
- * provided by the composition root (src/services/account-actors.ts): a tab is reserved at the click, then sent to
- * the link.
+ * Every way to the external dashboard [product: CHECK-3, HEAD-2, HEAD-3, HEAD-9, LAND-17, MSG-SILENT-3]: the
+ * session-check page's 'Open Dashboard', the header's (and mobile bar's) Dashboard button and the user menu's
+ * Dashboard item. The identity call refreshes the session first, and the dashboard opens whatever it answered (its
+ * failure is ignored on purpose: the dashboard checks its visitor itself). The actor and both actions are provided
+ * by the composition root (src/services/account-actors.ts): a tab is reserved at the click, then sent to the link.
  */
 
 export type DashboardLinkEvent = { type: 'dashboard.open'; link: string };
 
 interface DashboardLinkContext {
-  /** Where the tab goes: the dashboard with the user's monitoring choices [product: SET-38]. */
+  /** Where the tab goes: the dashboard with the user's monitoring choices [product: SET-33]. */
   link: string | null;
 }
 
@@ -25,7 +26,7 @@ export const dashboardLinkMachine = setup({
     tags: {} as 'opening',
   },
   actors: {
-    /** The identity call (GET /api/auth/me), which also keeps the server session alive. */
+    /** The identity call (GET /api/auth/me), which renews a lapsed server session from the auth service's. */
     refreshIdentity: fromPromise<unknown>(notProvided('refreshIdentity')),
   },
   actions: {
@@ -51,7 +52,7 @@ export const dashboardLinkMachine = setup({
           target: 'idle',
           actions: { type: 'openDashboard', params: ({ context }) => ({ link: context.link ?? '' }) },
         },
-        // Silently ignored [product: HEAD-3]: the dashboard has its own sign-in.
+        // Silently ignored [product: HEAD-3, MSG-SILENT-3]: the dashboard has its own sign-in.
         onError: {
           target: 'idle',
           actions: { type: 'openDashboard', params: ({ context }) => ({ link: context.link ?? '' }) },

@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { LandingAddress } from '../domain/address';
 import { type SignupChoice, signupChoiceFromDetail } from '../domain/signup-choice';
 
@@ -15,8 +15,6 @@ import { type SignupChoice, signupChoiceFromDetail } from '../domain/signup-choi
 export type LandingAddressContext = LandingAddress;
 
 export type LandingAddressEvent =
-  /** The markers of the address the page was opened with (src/domain/address.ts), read once by the view. */
-  | ({ type: 'address.read' } & LandingAddress)
   /** `open-auth-modal` on the window. */
   | { type: 'window.openSignIn' }
   /** `open-signup-modal` on the window; its detail comes from any script, so it is read, never trusted. */
@@ -42,6 +40,8 @@ export const landingAddressMachine = setup({
     events: {} as LandingAddressEvent,
   },
   actors: {
+    /** The markers of the address the page was opened with (src/domain/address.ts); provided by the app. */
+    readAddress: fromPromise<LandingAddress>(notProvided('readAddress')),
     /** POST /api/billing/sync with the checkout's session id [product: CLIENT-5]. */
     syncSubscription: fromPromise<unknown, { sessionId: string }>(notProvided('syncSubscription')),
     /** Settles once the auth service has read the session from the address (or there is none to read). */
@@ -56,10 +56,11 @@ export const landingAddressMachine = setup({
     cleanAddress: (_, _cleanup: AddressCleanup) => {},
     /** A failed sync is the billing page's to retry; here it is only reported to the console. */
     reportSyncFailure: (_, _error: { error: unknown }) => {},
-    storeAddress: assign(({ event }) => {
-      assertEvent(event, 'address.read');
-      return { showSignup: event.showSignup, sessionId: event.sessionId, hasHashToken: event.hasHashToken };
-    }),
+    storeAddress: assign((_, address: LandingAddress) => ({
+      showSignup: address.showSignup,
+      sessionId: address.sessionId,
+      hasHashToken: address.hasHashToken,
+    })),
     forgetSessionId: assign({ sessionId: null }),
   },
   guards: {
@@ -83,7 +84,13 @@ export const landingAddressMachine = setup({
   initial: 'reading',
   states: {
     reading: {
-      on: { 'address.read': { target: 'handling', actions: 'storeAddress' } },
+      invoke: {
+        src: 'readAddress',
+        onDone: {
+          target: 'handling',
+          actions: { type: 'storeAddress', params: ({ event }) => event.output },
+        },
+      },
     },
     handling: {
       type: 'parallel',

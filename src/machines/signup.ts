@@ -206,7 +206,8 @@ export const signupMachine = setup({
     // [product: SIGNUP-12]: the address is unconfirmed, so the confirmation goes out again. Its outcome changes
     // nothing: the visitor can resend by hand from the next state.
     resendingAfterSignUp: {
-      tags: ['busy', 'verifying'],
+      // The e-mail is on its way again: 'Resend email' shows it is at work.
+      tags: ['busy', 'verifying', 'resending'],
       invoke: {
         src: 'resendConfirmation',
         input: ({ context }) => ({ email: formIn(context).email }),

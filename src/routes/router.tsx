@@ -99,12 +99,21 @@ const onboardingRoute = createRoute({
   component: lazyRouteComponent(() => import('../ui/pages/OnboardingPage'), 'OnboardingPage'),
 });
 
-/** No guard wrapper: the page checks the admin role itself [product: ROUTE-7]. */
-const adminRefundsRoute = createRoute({
+/**
+ * No guard wrapper: the admin pages check the role themselves [product: ROUTE-7], then show the shared signed-in
+ * header like every other signed-in page, so an admin can get back to the rest of the app.
+ */
+const adminShellRoute = createRoute({
   getParentRoute: () => rootRoute,
-  path: paths.adminRefunds,
+  id: 'admin',
   beforeLoad: ({ context }) => whenSettled(context.session, adminPageRedirect),
   pendingComponent: AdminCheckPending,
+  component: lazyRouteComponent(() => import('../ui/shell/SignedInShell'), 'SignedInShell'),
+});
+
+const adminRefundsRoute = createRoute({
+  getParentRoute: () => adminShellRoute,
+  path: paths.adminRefunds,
   component: lazyRouteComponent(() => import('../ui/pages/AdminRefundsPage'), 'AdminRefundsPage'),
 });
 
@@ -131,7 +140,7 @@ export const routeTree = rootRoute.addChildren([
   indexRoute,
   landingRoute,
   guardedRoute.addChildren([dashboardRoute, profileRoute, billingRoute, settingsRoute, onboardingRoute]),
-  adminRefundsRoute,
+  adminShellRoute.addChildren([adminRefundsRoute]),
   resetRoute,
   otherPathRoute,
 ]);

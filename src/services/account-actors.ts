@@ -16,7 +16,7 @@ export function profileImplementations(deps: FlowDeps) {
       ),
     },
     // The header, the menu and the organization elsewhere show the saved values too.
-    actions: { offerSignUp: deps.offerSignUp, userChanged: deps.reloadSession },
+    actions: { offerSignUp: deps.offerSignUp, userChanged: () => void deps.reloadSession() },
   };
 }
 
@@ -30,7 +30,7 @@ export function settingsImplementations(deps: FlowDeps) {
       ),
     },
     // The session reloads the user, so theme, dates and the dashboard link follow at once [product: SET-34].
-    actions: { offerSignUp: deps.offerSignUp, settingsSaved: deps.reloadSession },
+    actions: { offerSignUp: deps.offerSignUp, settingsSaved: () => void deps.reloadSession() },
   };
 }
 

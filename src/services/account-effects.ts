@@ -2,9 +2,9 @@ import type { Settings, SettingsUpdate } from '../../contract/settings';
 import type { CurrentUser, UserUpdateInput } from '../../contract/user';
 import type { AuthApi } from './api/auth';
 
-/** What the account flows' actors do (Profile, Settings, the header's Dashboard button), built from the product API. */
+/** What the account flows' actors do (Profile, Settings, the way to the dashboard), built from the product API. */
 export interface AccountEffects {
-  /** The identity call made before the external dashboard opens [product: HEAD-3]. */
+  /** The identity call made before the external dashboard opens [product: CHECK-5, HEAD-3]. */
   refreshIdentity(): Promise<unknown>;
   /** The current user, as Settings loads it [product: SET-1]. */
   loadCurrentUser(): Promise<CurrentUser>;

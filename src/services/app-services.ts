@@ -8,7 +8,6 @@ import { createAuthService } from './auth-service';
 import { createBillingEffects } from './billing-effects';
 import { buildConfig } from './build-config';
 import { createRuntimeConfigLoader } from './config';
-import { createDashboardEffects } from './dashboard-effects';
 import type { AppEffects } from './flow-deps';
 import { createLandingEffects } from './landing-effects';
 import { createOnboardingEffects } from './onboarding-effects';
@@ -52,11 +51,10 @@ export function createAppServices({
     signup: signupEffects,
     onboarding: createOnboardingEffects({ signups }),
     passwordReset: createPasswordResetEffects({ authService }),
-    dashboard: createDashboardEffects({ authApi }),
     account: createAccountEffects({ authApi }),
     billing: billingEffects,
     refund: createRefundEffects(apiClient),
-    landing: createLandingEffects({ apiClient, authApi, authService }),
+    landing: createLandingEffects({ apiClient, authService }),
   };
   return {
     apiBase: buildConfig.apiBase,

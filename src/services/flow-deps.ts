@@ -1,8 +1,7 @@
 import type { AppPath } from '../domain/pages';
-import type { SessionActorRef } from '../machines/session';
+import type { SessionSnapshot } from '../machines/session';
 import type { AccountEffects } from './account-effects';
 import type { BillingEffects } from './billing-effects';
-import type { DashboardEffects } from './dashboard-effects';
 import type { LandingEffects } from './landing-effects';
 import type { OnboardingEffects } from './onboarding-effects';
 import type { PasswordResetEffects } from './password-reset-effects';
@@ -19,7 +18,6 @@ export interface AppEffects {
   signup: SignupEffects;
   onboarding: OnboardingEffects;
   passwordReset: PasswordResetEffects;
-  dashboard: DashboardEffects;
   billing: BillingEffects;
   refund: RefundEffects;
   landing: LandingEffects;
@@ -33,10 +31,11 @@ export interface FlowDeps {
   navigate: (to: AppPath, options?: { replace?: boolean }) => void;
   /** To /Landing with the sign-up dialog open (`show_signup=1`), for pages that find no session. */
   offerSignUp: () => void;
-  /** Asks the session to load the user again, so every view shows a change a flow has saved. */
-  reloadSession: () => void;
-  /** The one session actor, once it has started (flows that reload the user talk to it). */
-  session: () => Promise<SessionActorRef>;
+  /**
+   * Asks the session to load the user again, so every view shows a change a flow has saved; answers the session
+   * once it has settled (it caps its own wait at 7 s [product: SESSION-10]).
+   */
+  reloadSession: () => Promise<SessionSnapshot>;
   /**
    * The page's own address: read it (path, query and hash), replace the current history entry (no new entry, no
    * reload), and the origin, for absolute addresses handed to other sites.

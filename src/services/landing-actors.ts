@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { TrialResponse } from '../../contract/billing';
 import type { ContactCreate } from '../../contract/contact';
 import type { CheckoutPlanName } from '../../contract/plans';
-import { addressWithout } from '../domain/address';
+import { addressWithout, readLandingAddress } from '../domain/address';
 import { paths } from '../domain/pages';
 import type { AddressCleanup } from '../machines/landingAddress';
 import type { PortalAnswer } from '../machines/pricingAction';
@@ -20,6 +20,8 @@ export function landingAddressImplementations(deps: FlowDeps) {
   const effects = landing(deps);
   return {
     actors: {
+      // Read once, when the flow starts: the address the page was opened with.
+      readAddress: fromPromise(async () => readLandingAddress(deps.address.current())),
       syncSubscription: fromPromise<unknown, { sessionId: string }>(async ({ input }) =>
         (await effects()).syncSubscription(input.sessionId),
       ),
@@ -79,7 +81,6 @@ export function landingAccountImplementations(deps: FlowDeps) {
   return {
     actors: {
       lookupTrial: fromPromise<TrialResponse>(async () => (await effects()).lookupTrial()),
-      checkIdentity: fromPromise<unknown>(async () => (await effects()).checkIdentity()),
     },
   };
 }

@@ -26,16 +26,14 @@ export interface LandingEffects {
   openPortal(returnUrl: string): Promise<PortalAnswer>;
   sendContact(message: ContactCreate): Promise<unknown>;
   lookupTrial(): Promise<TrialResponse>;
-  checkIdentity(): Promise<unknown>;
 }
 
 export interface LandingEffectDeps {
   apiClient: ApiClient;
-  authApi: Pick<AuthApi, 'me'>;
   authService: Pick<AuthService, 'client'>;
 }
 
-export function createLandingEffects({ apiClient, authApi, authService }: LandingEffectDeps): LandingEffects {
+export function createLandingEffects({ apiClient, authService }: LandingEffectDeps): LandingEffects {
   return {
     syncSubscription: (sessionId) =>
       apiClient.post('/billing/sync', syncResponseSchema, { json: { sessionId } }),
@@ -54,6 +52,5 @@ export function createLandingEffects({ apiClient, authApi, authService }: Landin
     },
     sendContact: (message) => apiClient.post('/contact', contactCreatedSchema, { json: message }),
     lookupTrial: () => apiClient.get('/billing/trial', trialResponseSchema),
-    checkIdentity: () => authApi.me(),
   };
 }

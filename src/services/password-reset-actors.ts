@@ -18,7 +18,7 @@ export function passwordResetImplementations({ effects, navigate, reloadSession 
     actions: {
       // Same page, without the link's query and fragment.
       cleanAddress: () => navigate(paths.reset, { replace: true }),
-      refreshUser: reloadSession,
+      refreshUser: () => void reloadSession(),
       goToLanding: () => navigate(paths.landing),
     },
   };

@@ -7,7 +7,7 @@ import { clearLocalUser, writeLocalUser } from './storage';
 export interface SessionEffects {
   loadUser(): Promise<LoadedUser>;
   exchangeToken(accessToken: string): Promise<unknown>;
-  /** Server logout and auth-service sign-out. */
+  /** Auth-service sign-out, then server logout. */
   signOut(): Promise<void>;
   /** Server logout only. */
   serverLogout(): Promise<void>;
@@ -36,10 +36,13 @@ export function createSessionEffects({ authApi, authService, storage }: SessionE
     exchangeToken: (accessToken) => authApi.ssoSupabase(accessToken),
     serverLogout,
     signOut: async () => {
-      // Both sides are always attempted; the first failure is reported once both have run.
-      const results = await Promise.allSettled([serverLogout(), authService.signOut()]);
+      // The auth service first: it revokes its session with the token it keeps in storage, which the server's
+      // logout answer wipes (Clear-Site-Data). Both sides are always attempted; the first failure is reported last.
+      const results = [await settle(authService.signOut()), await settle(serverLogout())];
       const failure = results.find((result) => result.status === 'rejected');
       if (failure) throw failure.reason;
     },
   };
 }
+
+const settle = (promise: Promise<void>) => Promise.allSettled([promise]).then(([result]) => result!);

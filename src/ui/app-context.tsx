@@ -9,7 +9,6 @@ import type { DashboardLinkMachine } from '../machines/dashboardLink';
 import type { LandingAccountMachine } from '../machines/landingAccount';
 import type { LandingAddressMachine } from '../machines/landingAddress';
 import type { OnboardingMachine } from '../machines/onboarding';
-import type { OpenDashboardMachine } from '../machines/openDashboard';
 import type { PasswordResetMachine } from '../machines/passwordReset';
 import type { PricingActionMachine } from '../machines/pricingAction';
 import type { ProfileMachine } from '../machines/profile';
@@ -49,7 +48,6 @@ export interface Flows {
   signup: SignupMachine;
   onboarding: OnboardingMachine;
   passwordReset: PasswordResetMachine;
-  openDashboard: OpenDashboardMachine;
   billing: BillingMachine;
   changePlan: ChangePlanMachine;
   cancellation: CancellationMachine;

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { dashboardUrl } from './addresses';
 import { customer, expect, expectAccessible, signInThroughUi, test } from './fixtures';
 
 /** Script errors and console errors, except the browser's own line for an expected 401 (nobody is signed in). */
@@ -202,14 +203,19 @@ test.describe("the signed-in customer's landing page", () => {
     ).toBeVisible();
     for (const badge of ['Account Active', 'Full Access', 'Founding Member'])
       await expect(page.getByText(badge)).toBeVisible();
-    // Until the billing server lands, the trial lookup fails and the badge says so [product: MSG-SILENT-2].
-    await expect(page.getByText(/^(Active Member|Trial: \d+ days? left)$/)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Open Dashboard' })).toBeEnabled();
+    // The seeded customer pays for Professional: no trial days, so the badge reads 'Active Member' [product: LAND-15].
+    await expect(page.getByText('Active Member', { exact: true })).toBeVisible();
     await expectAccessible(page);
+
+    // The external dashboard opens in a new tab, with the customer's monitoring preferences [product: LAND-11, SET-33].
+    const tab = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Open Dashboard' }).click();
+    await expect(await tab).toHaveURL(
+      new RegExp(`^${dashboardUrl}/?\\?view=overview&autoRefresh=true&refreshInterval=30s$`),
+    );
 
     await page.getByRole('link', { name: 'Manage Account' }).click();
     await expect(page).toHaveURL(/\/Profile$/);
-    // The failed billing lookups are the expected 404s of a server without billing yet, not script errors.
-    expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });

@@ -77,7 +77,9 @@ const sessionView: MachineView<typeof sessionMachine> = {
   perform: {
     // The only event a visitor causes here; the rest come from the auth service and from other pages.
     'session.signOut': async (_event, user) => {
-      await user.click(screen.getByRole('button', { name: 'Open account menu' }));
+      // The menu stays open after a sign-out that showed 'Signing out...'; the visitor opens it only when closed.
+      const menuButton = screen.getByRole('button', { name: 'Open account menu' });
+      if (menuButton.getAttribute('aria-expanded') !== 'true') await user.click(menuButton);
       await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     },
   },
@@ -168,7 +170,9 @@ describeModel(sessionMachine, {
     },
     discardingSession: (observation) => {
       expectSignedOutLocally(observation);
-      expect(observation.effects.inputsOf('signOut')).toHaveLength(1);
+      // Entering it signs out everywhere, once.
+      if (!observation.previous?.matches('discardingSession'))
+        expect(observation.stepEffects.inputsOf('signOut')).toHaveLength(1);
     },
     signInFailed: (observation) => {
       expectSignedOutLocally(observation);

@@ -75,7 +75,10 @@ describe.each(ENGINES)('billing routes on %s', (engine) => {
       invoices: [],
     });
     expect(await customerFor(email)).toBeUndefined();
-    expect((await client.get('/api/billing/trial')).json()).toEqual({ trial_ends_at: null });
+    expect((await client.get('/api/billing/trial')).json()).toEqual({
+      trial_ends_at: null,
+      subscription_status: null,
+    });
     // Polling by such a user asks the provider once, not once per poll.
     const before = payments.calls.length;
     for (let poll = 0; poll < 5; poll += 1) await info(client);

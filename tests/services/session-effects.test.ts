@@ -49,12 +49,31 @@ describe('the session effects', () => {
     expect(authApi.ssoSupabase).toHaveBeenCalledWith('access-1');
   });
 
-  it('signs out of both the server and the auth service', async () => {
-    const { effects, authApi, authService } = effectsWith();
+  it('signs out of the auth service, then of the server (whose answer clears the storage the auth service reads)', async () => {
+    const calls: string[] = [];
+    const { effects } = effectsWith({
+      authSignOut: async () => {
+        await Promise.resolve();
+        calls.push('auth service signed out');
+      },
+      logout: async () => {
+        calls.push('server logout sent');
+      },
+    });
     await effects.signOut();
 
+    expect(calls).toEqual(['auth service signed out', 'server logout sent']);
+  });
+
+  it('still logs out of the server when the auth service cannot sign out, then reports the failure', async () => {
+    const { effects, authApi } = effectsWith({
+      authSignOut: async () => {
+        throw new Error('Auth service unreachable');
+      },
+    });
+
+    await expect(effects.signOut()).rejects.toThrow('Auth service unreachable');
     expect(authApi.logout).toHaveBeenCalledOnce();
-    expect(authService.signOut).toHaveBeenCalledOnce();
   });
 
   it('still signs out of the auth service when the server logout fails, then reports the failure', async () => {

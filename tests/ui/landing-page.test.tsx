@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, signedIn } from './render-app';
+import type { TrialResponse } from '../../contract/billing';
+import { deferred, fakeTab, renderApp, signedIn } from './render-app';
 
 const section = async (id: string) =>
   waitFor(() => {
@@ -297,31 +298,61 @@ describe('the signed-in hero [product: LAND-10, LAND-11, LAND-12, LAND-13, LAND-
     const inThreeDays = new Date(Date.now() + 2.5 * 24 * 60 * 60 * 1000).toISOString();
     renderApp('/Landing', {
       loadUser: async () => customer,
-      landing: { lookupTrial: async () => ({ trial_ends_at: inThreeDays }) },
+      landing: { lookupTrial: async () => ({ trial_ends_at: inThreeDays, subscription_status: 'trialing' }) },
     });
     expect(await screen.findByText('Trial: 3 days left')).toBeInTheDocument();
   });
+
+  it.each([
+    // The provider knows of a paid subscription the account's own copy has not caught up with: no trial is claimed.
+    ['active', 'Active Member'],
+    // Nothing anywhere: the 14 days are counted from the account's creation [product: LIMIT-2].
+    [null, 'Trial: 14 days left'],
+  ] as const)(
+    'counts a new account without a trial date by the subscription the lookup reports (%s) [product: LAND-15]',
+    async (status, badge) => {
+      const newcomer = signedIn({
+        user: { created_date: new Date().toISOString(), subscription_status: null },
+      });
+      const answer = deferred<TrialResponse>();
+      renderApp('/Landing', {
+        loadUser: async () => newcomer,
+        landing: { lookupTrial: () => answer.promise },
+      });
+      await screen.findByRole('heading', { level: 1, name: /, Casey$/ });
+
+      await act(async () => answer.resolve({ trial_ends_at: null, subscription_status: status }));
+      expect(screen.getByText(badge)).toBeInTheDocument();
+      expect(screen.queryByText(status ? /^Trial: / : 'Active Member')).not.toBeInTheDocument();
+    },
+  );
 
   it("reads 'Active Member' when the trial lookup fails [product: MSG-SILENT-2]", async () => {
     renderApp('/Landing', { loadUser: async () => customer });
     expect(await screen.findByText('Active Member')).toBeInTheDocument();
   });
 
-  it('opens the dashboard in a new tab after the identity check, even when it fails [product: MSG-SILENT-3]', async () => {
-    const opened = vi.spyOn(window, 'open').mockImplementation(() => null);
-    const checkIdentity = vi.fn(async () => {
-      throw Object.assign(new Error('Expired'), { status: 401 });
-    });
-    renderApp('/Landing', { loadUser: async () => customer, landing: { checkIdentity } });
+  it('opens a tab at the click and sends it to the dashboard after the identity check, even when it fails [product: LAND-11, HEAD-3, MSG-SILENT-3]', async () => {
+    const tab = fakeTab();
+    const opened = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const identity = deferred<unknown>();
+    const refreshIdentity = vi.fn(() => identity.promise);
+    renderApp('/Landing', { loadUser: async () => customer, account: { refreshIdentity } });
 
     const button = await screen.findByRole('button', { name: 'Open Dashboard' });
     await waitFor(() => expect(button).toBeEnabled());
     await userEvent.click(button);
 
+    // Reserved at the click, as pop-up blockers require, and busy until the identity call answers.
+    expect(opened).toHaveBeenCalledWith('', '_blank');
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    identity.reject(Object.assign(new Error('Expired'), { status: 401 }));
     await waitFor(() =>
-      expect(opened).toHaveBeenCalledWith('https://dash.example', '_blank', 'noopener,noreferrer'),
+      expect(tab.location.href).toBe(
+        'https://dash.example/?view=overview&autoRefresh=true&refreshInterval=30s',
+      ),
     );
-    expect(checkIdentity).toHaveBeenCalledTimes(1);
+    expect(refreshIdentity).toHaveBeenCalledTimes(1);
   });
 });
 

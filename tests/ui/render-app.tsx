@@ -2,12 +2,12 @@ import { createTheme, Menu, Modal } from '@mantine/core';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import * as v from 'valibot';
+import type { AnyStateMachine } from 'xstate';
 import { type CurrentUserInput, currentUserSchema } from '../../contract/user';
 import { type AppRootOptions, createAppRoot } from '../../src/app/root';
 import type { LoadedUser, SessionActorRef } from '../../src/machines/session';
 import type { AccountEffects } from '../../src/services/account-effects';
 import type { BillingEffects } from '../../src/services/billing-effects';
-import type { DashboardEffects } from '../../src/services/dashboard-effects';
 import type { LandingEffects } from '../../src/services/landing-effects';
 import type { OnboardingEffects } from '../../src/services/onboarding-effects';
 import type { PasswordResetEffects } from '../../src/services/password-reset-effects';
@@ -60,6 +60,11 @@ export function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+/** A stand-in for the tab `window.open('', '_blank')` answers: where the app sent it is its `location.href`. */
+export function fakeTab() {
+  return { opener: {} as unknown, closed: false, location: { href: 'about:blank' } };
+}
+
 export interface AppDoubles {
   loadUser?: () => Promise<LoadedUser>;
   exchangeToken?: (accessToken: string) => Promise<unknown>;
@@ -80,8 +85,6 @@ export interface AppDoubles {
   /** Onboarding's requests; default: no pending item, and any other request fails the test. */
   onboarding?: Partial<OnboardingEffects>;
   passwordReset?: Partial<PasswordResetEffects>;
-  /** 'Open Dashboard'; default: the refresh succeeds and tabs opened are recorded in `openedTabs`. */
-  dashboard?: Partial<DashboardEffects>;
   /**
    * The billing page's effects (info, health, checkout, portal, cancel, change plan). A request the test does not
    * stub fails the test; the portal-return flag reads false and leaving the page is recorded in `leftTo`.
@@ -173,7 +176,6 @@ function landingEffects(stubs: Partial<LandingEffects> = {}): LandingEffects {
     openPortal: missing,
     sendContact: missing,
     lookupTrial: missing,
-    checkIdentity: missing,
     ...stubs,
   };
 }
@@ -197,7 +199,6 @@ function sessionEffects(doubles: AppDoubles): SessionEffects {
 /** The composition root with doubles for every effect: what the browser builds, minus the network. */
 export function createTestRoot(path: string, doubles: AppDoubles = {}, options: AppRootOptions = {}) {
   const leftTo: string[] = [];
-  const openedTabs: string[] = [];
   const root = createAppRoot({
     services: async () => ({
       effects: {
@@ -221,11 +222,6 @@ export function createTestRoot(path: string, doubles: AppDoubles = {}, options: 
           doubles.passwordReset ?? {},
           ['pickUpSession', 'updatePassword'],
         ),
-        dashboard: {
-          refreshSession: async () => ({}),
-          openInNewTab: (url: string) => void openedTabs.push(url),
-          ...doubles.dashboard,
-        },
         billing: billingEffects(doubles.billing, leftTo),
         refund: refundEffects(doubles.refund),
         landing: landingEffects(doubles.landing),
@@ -248,7 +244,7 @@ export function createTestRoot(path: string, doubles: AppDoubles = {}, options: 
       : {}),
     ...options,
   });
-  return { ...root, leftTo, openedTabs };
+  return { ...root, leftTo };
 }
 
 /**
@@ -256,7 +252,21 @@ export function createTestRoot(path: string, doubles: AppDoubles = {}, options: 
  * guards, the real providers; only the effects behind the actors are doubles.
  */
 export function renderApp(path: string, doubles: AppDoubles = {}, options: AppRootOptions = {}) {
+  return mount(createTestRoot(path, doubles, options));
+}
+
+/**
+ * The SPA at `path` once its flows, session actor and configuration have loaded, as a page is after its first
+ * paint. Nothing suspends on the way, so React never holds a reveal back for its fallback throttle (300 ms): for
+ * tests that replay many paths through a page and do not look at its first paint.
+ */
+export async function renderLoadedApp(path: string, doubles: AppDoubles = {}, options: AppRootOptions = {}) {
   const root = createTestRoot(path, doubles, options);
+  await Promise.all([root.context.flows, root.context.session.ready, root.context.runtimeConfig]);
+  return mount(root);
+}
+
+function mount(root: ReturnType<typeof createTestRoot>) {
   const { router, context } = root;
   const view = render(
     <AppProviders theme={testTheme}>
@@ -267,7 +277,6 @@ export function renderApp(path: string, doubles: AppDoubles = {}, options: AppRo
     ...view,
     router,
     leftTo: root.leftTo,
-    openedTabs: root.openedTabs,
     /** The running session actor (throws before its chunk has loaded: wait for something on screen first). */
     get session(): SessionActorRef {
       const actor = context.session.current();
@@ -276,4 +285,27 @@ export function renderApp(path: string, doubles: AppDoubles = {}, options: AppRo
     },
     pathname: () => router.state.location.pathname,
   };
+}
+
+/**
+ * `logic` whose `offerSignUp` (a recorder, in a model test) is also followed the way the app follows it: with the
+ * app's own implementation (src/app/root.ts), read from `source`, another flow given it. A replayed path then shows
+ * where a visitor without a session lands.
+ */
+export function followingOfferSignUp<TLogic extends AnyStateMachine>(
+  logic: TLogic,
+  app: () => ReturnType<typeof renderApp>,
+  source: 'profile' | 'settings',
+): TLogic {
+  const record = logic.implementations.actions.offerSignUp as (args: unknown, params: unknown) => void;
+  return logic.provide({
+    actions: {
+      offerSignUp: (args: unknown, params: unknown) => {
+        record(args, params);
+        void app().router.options.context.flows.then((flows) =>
+          (flows[source].implementations.actions.offerSignUp as () => void)(),
+        );
+      },
+    },
+  }) as TLogic;
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred, renderApp, signedIn } from './render-app';
+import { deferred, fakeTab, renderApp, signedIn } from './render-app';
 
 async function header() {
   return screen.findByRole('navigation', { name: 'Account' });
@@ -15,11 +15,6 @@ function setViewportWidth(width: number) {
     width,
     height: 800,
   });
-}
-
-/** A stand-in for the tab `window.open('', '_blank')` answers. */
-function fakeTab() {
-  return { opener: {} as unknown, closed: false, location: { href: 'about:blank' } };
 }
 
 describe('the shared signed-in header [product: HEAD]', () => {
@@ -61,6 +56,14 @@ describe('the shared signed-in header [product: HEAD]', () => {
       'href',
       '/AdminRefunds',
     );
+  });
+
+  it('frames the admin refund page too, once the role is checked, so the admin can get back [product: HEAD, ROUTE-7]', async () => {
+    renderApp('/AdminRefunds', { loadUser: async () => signedIn({ user: { role: 'admin' } }) });
+    expect(await screen.findByRole('heading', { name: 'Refund Management (Admin)' })).toBeInTheDocument();
+    const nav = await header();
+    expect(within(nav).getByRole('link', { name: 'Admin Tools' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Billing' })).toHaveAttribute('href', '/Billing');
   });
 
   it('makes the identity call, then sends the tab opened at the click to the dashboard with the monitoring preferences [product: HEAD-2, HEAD-3, SET-33]', async () => {

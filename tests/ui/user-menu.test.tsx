@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { deferred, renderApp, signedIn } from './render-app';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferred, fakeTab, renderApp, signedIn } from './render-app';
 
 async function openUserMenu() {
   await userEvent.click(await screen.findByRole('button', { name: 'Open account menu' }));
@@ -9,6 +9,10 @@ async function openUserMenu() {
 }
 
 describe('the user menu', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('is absent for an anonymous visitor', async () => {
     const app = renderApp('/Landing');
     await screen.findByRole('button', { name: 'Sign In' });
@@ -17,7 +21,7 @@ describe('the user menu', () => {
     expect(screen.queryByRole('button', { name: 'Open account menu' })).not.toBeInTheDocument();
   });
 
-  it("shows the user's initials and links to Profile, Billing, Settings and the external Dashboard", async () => {
+  it("shows the user's initials and links to Profile, Billing, Settings, and the Dashboard item [product: LAND-17]", async () => {
     renderApp('/Landing', { loadUser: async () => signedIn() });
 
     const trigger = await screen.findByRole('button', { name: 'Open account menu' });
@@ -27,13 +31,32 @@ describe('the user menu', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/Profile');
     expect(within(menu).getByRole('menuitem', { name: 'Billing' })).toHaveAttribute('href', '/Billing');
     expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/Settings');
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toBeEnabled());
+  });
+
+  it('Dashboard opens a tab at the click and sends it to the dashboard with the monitoring preferences once the identity call is over, the menu closed meanwhile [product: LAND-17, HEAD-3, HEAD-9, SET-33]', async () => {
+    const tab = fakeTab();
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const identity = deferred<unknown>();
+    renderApp('/Landing', {
+      loadUser: async () => signedIn(),
+      account: { refreshIdentity: () => identity.promise },
+    });
+    const menu = await openUserMenu();
+    const item = within(menu).getByRole('menuitem', { name: 'Dashboard' });
+    await waitFor(() => expect(item).toBeEnabled());
+
+    await userEvent.click(item);
+
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(tab.location.href).toBe('about:blank');
+    identity.resolve({});
     await waitFor(() =>
-      expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute(
-        'href',
+      expect(tab.location.href).toBe(
         'https://dash.example/?view=overview&autoRefresh=true&refreshInterval=30s',
       ),
     );
-    expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('target', '_blank');
   });
 
   it('opens the Billing page from the menu', async () => {

@@ -127,7 +127,7 @@ export class BillingService {
   async trial(user: BillingUser) {
     const customer = await this.cachedCustomer(user);
     const current = customer ? currentSubscription(await this.repo.subscriptions(customer.customerId)) : null;
-    return { trial_ends_at: iso(current?.trialEnd) };
+    return { trial_ends_at: iso(current?.trialEnd), subscription_status: current?.status ?? null };
   }
 
   async health() {

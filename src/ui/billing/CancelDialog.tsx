@@ -1,11 +1,10 @@
 import '../styles/modal';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Text.css';
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { CANCEL_COMMENT_MAX_LENGTH, CANCEL_REASONS, type CancelReason } from '../../../contract/billing';
@@ -17,6 +16,7 @@ import {
   selectNotice,
   selectReason,
 } from '../../machines/cancellation';
+import { FormFeedback } from '../forms/FormFeedback';
 import { useFlow } from '../use-flow';
 
 /** How each reason reads in the list [product: BILL-11, BILL-18]. */
@@ -76,16 +76,7 @@ function CancelForm({ onClose, onCancelled }: { onClose: () => void; onCancelled
           </Text>
         }
       />
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
-      {notice && (
-        <Alert color="green" role="status">
-          {notice}
-        </Alert>
-      )}
+      <FormFeedback error={error} notice={notice} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           {done ? 'Done' : 'Keep Subscription'}

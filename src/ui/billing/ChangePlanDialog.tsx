@@ -1,12 +1,11 @@
 import '../styles/modal';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { Alert, Button, Group, Modal, Radio, SegmentedControl, Stack } from '@mantine/core';
+import { Button, Group, Modal, Radio, SegmentedControl, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { type CheckoutInterval, PLAN_LIST, type PlanId } from '../../../contract/plans';
@@ -21,6 +20,7 @@ import {
   selectNotice,
   selectView,
 } from '../../machines/changePlan';
+import { FormFeedback } from '../forms/FormFeedback';
 import { useFlow } from '../use-flow';
 
 /**
@@ -99,16 +99,7 @@ function ChangePlanForm({
           })}
         </Stack>
       </Radio.Group>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
-      {notice && (
-        <Alert color="green" role="status">
-          {notice}
-        </Alert>
-      )}
+      <FormFeedback error={error} notice={notice} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           {done ? 'Done' : 'Keep Current Plan'}

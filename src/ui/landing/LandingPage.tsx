@@ -1,6 +1,4 @@
-import { useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { readLandingAddress } from '../../domain/address';
 import type { SignupChoice } from '../../domain/signup-choice';
 import { ContactSection } from './ContactSection';
 import { Hero } from './Hero';
@@ -59,8 +57,8 @@ export function LandingPage() {
 }
 
 /**
- * Hands the address the page was opened with, and the window events, to the landingAddress flow; renders nothing
- * [product: LAND-26, LAND-27, LAND-28, LAND-29, LAND-30].
+ * Runs the landingAddress flow (which reads the address the page was opened with) and hands it the window events;
+ * renders nothing [product: LAND-26, LAND-27, LAND-28, LAND-29, LAND-30].
  */
 function AddressHandling({
   openSignup,
@@ -69,13 +67,11 @@ function AddressHandling({
   openSignup: (choice: SignupChoice) => void;
   openSignIn: () => void;
 }) {
-  const router = useRouter();
   const { send, host } = useLandingFlow('landingAddress', {
     actions: { openSignup: (_, choice) => openSignup(choice as SignupChoice), openSignIn },
   });
 
   useEffect(() => {
-    send({ type: 'address.read', ...readLandingAddress(router.history.location.href) });
     const onSignIn = () => send({ type: 'window.openSignIn' });
     const onSignup = (event: Event) =>
       send({ type: 'window.openSignup', detail: event instanceof CustomEvent ? event.detail : undefined });
@@ -85,7 +81,7 @@ function AddressHandling({
       window.removeEventListener(OPEN_SIGN_IN_EVENT, onSignIn);
       window.removeEventListener(OPEN_SIGNUP_EVENT, onSignup);
     };
-  }, [send, router]);
+  }, [send]);
 
   return host;
 }

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useCallback } from 'react';
 import { greetingAt } from '../../domain/greeting';
 import { greetingName } from '../../domain/names';
 import { organizationName } from '../../domain/organization';
@@ -8,9 +7,10 @@ import { paths } from '../../domain/pages';
 import { planLabel } from '../../domain/plans';
 import { createdAtMs, memberSince } from '../../domain/time';
 import { trialBadge, trialDaysLeft, trialEndMs } from '../../domain/trial';
-import { selectIsOpeningDashboard, selectTrialEndsAt, selectTrialKnown } from '../../machines/landingAccount';
+import { selectIsOpening } from '../../machines/dashboardLink';
+import { selectSubscriptionStatus, selectTrialEndsAt, selectTrialKnown } from '../../machines/landingAccount';
 import type { SessionUser } from '../../machines/session';
-import { useDashboardUrl } from '../app-context';
+import { useDashboardLink } from '../shell/account-hooks';
 import { useFlow } from '../use-flow';
 import { buttonClassName, LandingButton } from './LandingButton';
 import classes from './LandingPage.module.css';
@@ -23,18 +23,19 @@ const accountBadges = ['Account Active', 'Full Access', 'Founding Member'] as co
  * account. Loaded on demand: only a signed-in customer ever sees it.
  */
 export default function SignedInHero({ user }: { user: SessionUser }) {
-  const dashboardUrl = useDashboardUrl();
-  const openDashboard = useCallback(() => {
-    if (dashboardUrl) window.open(dashboardUrl, '_blank', 'noopener,noreferrer');
-  }, [dashboardUrl]);
-  const account = useFlow('landingAccount', { actions: { openDashboard } });
+  const account = useFlow('landingAccount');
   const trialKnown = useSelector(account, selectTrialKnown);
   const trialEndsAt = useSelector(account, selectTrialEndsAt);
-  const openingDashboard = useSelector(account, selectIsOpeningDashboard);
+  const subscriptionStatus = useSelector(account, selectSubscriptionStatus) ?? user.subscription_status;
+  // The same flow as the header's Dashboard: the tab is reserved at the click, then sent to the dashboard with the
+  // user's monitoring preferences once the identity call has answered [product: LAND-12, HEAD-3].
+  const dashboardLink = useDashboardLink();
+  const dashboard = useFlow('dashboardLink');
+  const openingDashboard = useSelector(dashboard, selectIsOpening);
 
   // A failed lookup leaves the days unset: the badge then reads 'Active Member' [product: MSG-SILENT-2].
   const trialEnd = trialKnown
-    ? trialEndMs({ trialEndsAt, subscriptionStatus: user.subscription_status, createdAt: createdAtMs(user) })
+    ? trialEndMs({ trialEndsAt, subscriptionStatus, createdAt: createdAtMs(user) })
     : null;
   const daysLeft = trialEnd === null ? null : trialDaysLeft(trialEnd, Date.now());
 
@@ -65,9 +66,9 @@ export default function SignedInHero({ user }: { user: SessionUser }) {
       <div className={classes.heroActions}>
         <LandingButton
           size="lg"
-          disabled={!dashboardUrl || openingDashboard}
+          disabled={!dashboardLink || openingDashboard}
           aria-busy={openingDashboard || undefined}
-          onClick={() => account.send({ type: 'dashboard.open' })}
+          onClick={() => dashboardLink && dashboard.send({ type: 'dashboard.open', link: dashboardLink })}
         >
           Open Dashboard
         </LandingButton>

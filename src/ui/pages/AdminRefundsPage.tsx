@@ -46,7 +46,7 @@ import { PageTitle } from './PageTitle';
 export function AdminRefundsPage() {
   const refund = useFlow('refund');
   return (
-    <Container size="md" py="xl" component="main">
+    <Container size="md" py="xl">
       <Stack gap="lg">
         <PageTitle title="Refund Management (Admin)" />
         {/* The title is plain body text: the alert's coloured title is too faint on its tinted background. */}

@@ -5,9 +5,10 @@ import { Badge, Button, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
 import { trialBadge, trialDaysLeft } from '../../domain/trial';
-import { selectIsOpening } from '../../machines/openDashboard';
+import { selectIsOpening } from '../../machines/dashboardLink';
 import { selectUser } from '../../machines/session-selectors';
-import { useDashboardUrl, useSessionSnapshot } from '../app-context';
+import { useSessionSnapshot } from '../app-context';
+import { useDashboardLink } from '../shell/account-hooks';
 import { useFlow } from '../use-flow';
 import { PageTitle } from './PageTitle';
 
@@ -36,13 +37,14 @@ function TrialBadge() {
   return <Badge variant="light">{trialBadge(daysLeft)}</Badge>;
 }
 
+/** The same flow as the header's Dashboard button (src/machines/dashboardLink.ts) [product: CHECK-3, CHECK-5]. */
 function OpenDashboardButton() {
-  const url = useDashboardUrl();
-  const opener = useFlow('openDashboard');
-  const opening = useSelector(opener, selectIsOpening);
-  if (!url) return null;
+  const link = useDashboardLink();
+  const flow = useFlow('dashboardLink');
+  const opening = useSelector(flow, selectIsOpening);
+  if (!link) return null;
   return (
-    <Button loading={opening} onClick={() => opener.send({ type: 'dashboard.open', url })}>
+    <Button loading={opening} onClick={() => flow.send({ type: 'dashboard.open', link })}>
       Open Dashboard
     </Button>
   );

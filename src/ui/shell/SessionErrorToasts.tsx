@@ -10,7 +10,9 @@ const selectError = (snapshot: SessionSnapshot) => snapshot.context.error;
 export default function SessionErrorToasts() {
   const error = useSelector(useSessionActor(), selectError);
   useEffect(() => {
-    if (error) void showToast({ color: 'red', title: 'Session', message: error });
+    // One toast per message: the same failure again while its toast is still up does not stack a second one.
+    if (error)
+      void showToast({ id: `session-error:${error}`, color: 'red', title: 'Session', message: error });
   }, [error]);
   return null;
 }

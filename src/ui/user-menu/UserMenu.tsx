@@ -7,10 +7,12 @@ import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
 import { displayName, initials } from '../../domain/names';
 import { paths } from '../../domain/pages';
+import type { DashboardLinkActorRef } from '../../machines/dashboardLink';
 import type { SessionSnapshot } from '../../machines/session';
 import { selectIsSigningOut } from '../../machines/session-selectors';
 import { useSessionActor } from '../app-context';
 import { useDashboardLink } from '../shell/account-hooks';
+import { useFlow } from '../use-flow';
 
 const selectInitials = (snapshot: SessionSnapshot) => {
   const user = snapshot.context.user;
@@ -22,6 +24,8 @@ export default function UserMenu() {
   const session = useSessionActor();
   const userInitials = useSelector(session, selectInitials);
   const signingOut = useSelector(session, selectIsSigningOut);
+  // Hosted by the menu, not its item: the dropdown closes at the click, and the tab is sent once the call is over.
+  const dashboard = useFlow('dashboardLink');
 
   return (
     <Menu position="bottom-end" withinPortal>
@@ -43,7 +47,7 @@ export default function UserMenu() {
           Settings
         </Menu.Item>
         <Suspense fallback={<Menu.Item disabled>Dashboard</Menu.Item>}>
-          <DashboardItem />
+          <DashboardItem flow={dashboard} />
         </Suspense>
         <Menu.Divider />
         <Menu.Item
@@ -59,12 +63,12 @@ export default function UserMenu() {
   );
 }
 
-function DashboardItem() {
-  // With the user's monitoring preferences, like the header's button [product: SET-33].
-  const dashboardUrl = useDashboardLink();
-  if (!dashboardUrl) return <Menu.Item disabled>Dashboard</Menu.Item>;
+/** The same flow as the header's Dashboard button (src/machines/dashboardLink.ts) [product: LAND-17, HEAD-3]. */
+function DashboardItem({ flow }: { flow: DashboardLinkActorRef }) {
+  // With the user's monitoring preferences [product: SET-33].
+  const link = useDashboardLink();
   return (
-    <Menu.Item component="a" href={dashboardUrl} target="_blank" rel="noopener noreferrer">
+    <Menu.Item disabled={!link} onClick={() => link && flow.send({ type: 'dashboard.open', link })}>
       Dashboard
     </Menu.Item>
   );

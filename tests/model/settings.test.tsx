@@ -1,3 +1,4 @@
+import { screen } from '@testing-library/react';
 import * as v from 'valibot';
 import { expect } from 'vitest';
 import { defaultSettings, type Settings } from '../../contract/settings';
@@ -13,7 +14,8 @@ import {
   selectSettingsMessage,
   settingsMachine,
 } from '../../src/machines/settings';
-import { call, describeModel, start } from './harness';
+import { followingOfferSignUp, renderApp, signedIn } from '../ui/render-app';
+import { call, describeModel, type MachineView, start } from './harness';
 
 const storedSettings: Settings = { ...defaultSettings, timezone: 'PST' };
 const user = v.parse(currentUserSchema, {
@@ -42,6 +44,101 @@ const view = (snapshot: SettingsSnapshot) => ({
   message: selectSettingsMessage(snapshot),
 });
 
+const SAVED = 'Settings saved successfully!';
+const SAVE_FAILED = 'Failed to save settings. Please try again.';
+
+/**
+ * The controls whose values the paths change: the theme and auto refresh by the user, the time zone by a reset
+ * (stored as PST) and the refresh interval's lock. Text and label queries, not role queries: the whole signed-in
+ * page is in the DOM at every step of every path.
+ */
+const theme = () => screen.getByLabelText('Theme') as HTMLSelectElement;
+const timezone = () => screen.getByLabelText('Timezone') as HTMLSelectElement;
+const autoRefresh = () => screen.getByLabelText('Auto refresh') as HTMLInputElement;
+const refreshInterval = () => screen.getByLabelText('Refresh interval') as HTMLSelectElement;
+const button = (name: string) => screen.getByText(name).closest('button') as HTMLButtonElement;
+const banner = (text: string, role: 'status' | 'alert') => screen.getByText(text).closest(`[role="${role}"]`);
+
+let rendered: ReturnType<typeof renderApp> | undefined;
+
+/** The form shows the machine's form, disabled while saving; the interval is locked while auto refresh is off. */
+function showsForm(snapshot: SettingsSnapshot, { busy }: { busy: boolean }) {
+  const form = selectSettingsForm(snapshot);
+  expect(theme()).toHaveValue(form.theme);
+  expect(timezone()).toHaveValue(form.timezone);
+  expect(autoRefresh().checked).toBe(form.autoRefresh);
+  expect(theme().disabled).toBe(busy);
+  expect(autoRefresh().disabled).toBe(busy);
+  // Kept but not editable while auto refresh is off [product: SET-12].
+  expect(refreshInterval().disabled).toBe(busy || !form.autoRefresh);
+  expect(button('Reset to Defaults').disabled).toBe(busy);
+}
+
+function showsIdleForm(snapshot: SettingsSnapshot) {
+  showsForm(snapshot, { busy: false });
+  expect(button('Save Settings')).toBeEnabled();
+}
+
+/** The Settings page as the signed-in user sees it [product: SET, MSG-SET]. */
+const settingsView: MachineView<typeof settingsMachine> = {
+  render: async ({ logic, actorOptions }) => {
+    const app: ReturnType<typeof renderApp> = renderApp(
+      '/Settings',
+      { loadUser: async () => signedIn() },
+      { flows: { settings: followingOfferSignUp(logic, () => app, 'profile') }, actorOptions },
+    );
+    rendered = app;
+    await screen.findByText('Loading settings...', {}, { timeout: 5000 });
+    return app;
+  },
+  perform: {
+    'settings.change': async ({ change }, user) => {
+      if (change.theme !== undefined) await user.selectOptions(theme(), change.theme);
+      // A switch already as wanted is left alone.
+      if (change.autoRefresh !== undefined && autoRefresh().checked !== change.autoRefresh)
+        await user.click(autoRefresh());
+    },
+    'settings.reset': async (_event, user) => {
+      await user.click(button('Reset to Defaults'));
+    },
+    'settings.save': async (_event, user) => {
+      await user.click(button('Save Settings'));
+    },
+  },
+  shows: {
+    // 'Loading settings...' and no form yet [product: SET-1].
+    loading: () => {
+      expect(banner('Loading settings...', 'status')).toBeInTheDocument();
+      expect(screen.queryByText('Save Settings')).not.toBeInTheDocument();
+    },
+    // No valid session: off to /Landing?show_signup=1, where the sign-up dialog opens [product: SET-2, MSG-SET-3].
+    leaving: () => {
+      expect(rendered?.pathname()).toBe('/Landing');
+    },
+    editing: (snapshot) => {
+      showsIdleForm(snapshot);
+      expect(screen.queryByText(SAVED)).not.toBeInTheDocument();
+      expect(screen.queryByText(SAVE_FAILED)).not.toBeInTheDocument();
+    },
+    saving: (snapshot) => {
+      showsForm(snapshot, { busy: true });
+      expect(button('Saving...')).toBeDisabled();
+      expect(screen.queryByText(SAVED)).not.toBeInTheDocument();
+      expect(screen.queryByText(SAVE_FAILED)).not.toBeInTheDocument();
+    },
+    // Green, until the 3 s are over [product: SET-7, SET-8].
+    saved: (snapshot) => {
+      showsIdleForm(snapshot);
+      expect(banner(SAVED, 'status')).toBeInTheDocument();
+    },
+    // Red, until the next save or reset [product: SET-7].
+    failed: (snapshot) => {
+      showsIdleForm(snapshot);
+      expect(banner(SAVE_FAILED, 'alert')).toBeInTheDocument();
+    },
+  },
+};
+
 describeModel(settingsMachine, {
   events,
   actors: {
@@ -50,7 +147,7 @@ describeModel(settingsMachine, {
   },
   // The success banner goes after 3 s [product: SET-8, LIMIT-8].
   delays: { savedBannerTimeout: 3000 },
-  view: 'pending: the Settings page replays with the signed-in shell (issue 12)',
+  view: settingsView,
   effects: {
     init: [start('loadCurrentUser')],
     'done:loadCurrentUser': ({ event }) => {

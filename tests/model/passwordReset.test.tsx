@@ -1,10 +1,13 @@
+import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import {
   type PasswordResetEvent,
   type PasswordResetSnapshot,
   passwordResetMachine,
 } from '../../src/machines/passwordReset';
-import { call, describeModel, type StepObservation, start } from './harness';
+import { renderApp } from '../ui/render-app';
+import { call, describeModel, type MachineView, type StepObservation, start } from './harness';
+import { expectFeedback, foundOnce } from './view-checks';
 
 type Observation = StepObservation<PasswordResetSnapshot>;
 
@@ -40,6 +43,50 @@ const button = ({ snapshot }: Observation) => ({
   disabled: snapshot.hasTag('busy'),
 });
 
+const page = foundOnce(() => screen.getByRole('main'));
+const submitButton = () => within(page()).getByRole('button');
+
+/**
+ * The page as a visitor sees it: 'Set a new password' and its one button, whose label and state follow the machine
+ * [product: RESET-1, RESET-4, MSG-RESET-3]; the outcome above the fields.
+ */
+const showsPage =
+  ({ label, disabled }: { label: 'Update password' | 'Updating…'; disabled: boolean }) =>
+  (snapshot: PasswordResetSnapshot) => {
+    expect(within(page()).getByRole('heading', { level: 1 })).toHaveTextContent('Set a new password');
+    expect(submitButton()).toHaveAccessibleName(label);
+    if (disabled) expect(submitButton()).toBeDisabled();
+    else expect(submitButton()).toBeEnabled();
+    expectFeedback(page(), snapshot.context);
+  };
+
+/** The Reset page opened from the e-mailed link: only the reset flow is the model's; the session has nobody. */
+const resetView: MachineView<typeof passwordResetMachine> = {
+  render: async ({ logic, actorOptions }) => {
+    const app = renderApp(LINK, {}, { flows: { passwordReset: logic }, actorOptions });
+    await screen.findByLabelText('New password');
+    return app;
+  },
+  perform: {
+    // Set rather than typed: the form keeps what each field holds and reads it only on submit.
+    'form.submit': async (event, user) => {
+      fireEvent.change(within(page()).getByLabelText('New password'), { target: { value: event.password } });
+      fireEvent.change(within(page()).getByLabelText('Confirm new password'), {
+        target: { value: event.confirmPassword },
+      });
+      await user.click(within(page()).getByRole('button', { name: 'Update password' }));
+    },
+  },
+  shows: {
+    pickingUpSession: showsPage({ label: 'Update password', disabled: true }),
+    'ready.editing': showsPage({ label: 'Update password', disabled: false }),
+    'ready.updatingPassword': showsPage({ label: 'Updating…', disabled: true }),
+    // The success stays in view until the page leaves for Landing (goToLanding, the composition root's).
+    succeeded: showsPage({ label: 'Update password', disabled: true }),
+    left: showsPage({ label: 'Update password', disabled: true }),
+  },
+};
+
 describeModel(passwordResetMachine, {
   input: { href: LINK },
   events: [good, ...problems.keys()],
@@ -49,7 +96,7 @@ describeModel(passwordResetMachine, {
   },
   // [product: RESET-3, RESET-4, LIMIT-12, LIMIT-13]: 300 ms before cleaning the address, 1.2 s before Landing.
   delays: { addressCleanup: 300, resetRedirect: 1200 },
-  view: 'pending: the Reset page replays with the getting-in views',
+  view: resetView,
   effects: {
     init: [start('pickUpSession', { href: LINK })],
     'after:addressCleanup': [call('cleanAddress')],

@@ -1,10 +1,13 @@
+import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import {
   type OnboardingEvent,
   type OnboardingSnapshot,
   onboardingMachine,
 } from '../../src/machines/onboarding';
-import { call, describeModel, type StepObservation, start } from './harness';
+import { renderApp, signedIn } from '../ui/render-app';
+import { call, describeModel, type MachineView, type StepObservation, start } from './harness';
+import { expectFeedback, foundOnce } from './view-checks';
 
 type Observation = StepObservation<OnboardingSnapshot>;
 
@@ -56,6 +59,93 @@ const view = ({ snapshot }: Observation) => ({
   submitting: snapshot.hasTag('submitting'),
 });
 
+/** The verified account whose signup record is missing: onboarding is what the session asks of it. */
+const ACCOUNT_NAME = 'Casey Jones';
+const verifiedAccount = signedIn({
+  onboardingRequired: true,
+  user: { email: 'Casey@Example.com', full_name: ACCOUNT_NAME },
+});
+
+const page = foundOnce(() => screen.getByRole('main'));
+const field = (label: string) => within(page()).getByLabelText(label === 'Full name' ? /^Full name/ : label);
+const submitButton = () => within(page()).getByRole('button', { name: /^(Get started|Submitting…)$/ });
+
+/** The form's editable fields by label ('Full name' is marked required), as the event names them. */
+const FIELDS = {
+  'Full name': 'name',
+  Company: 'company',
+  'Company size': 'company_size',
+  Plan: 'plan',
+  Billing: 'interval',
+} as const;
+type Fields = Record<(typeof FIELDS)[keyof typeof FIELDS], string>;
+
+/** What the form held when it was last sent, for the page to keep after an outcome; null until then. */
+let lastSent: Fields | null = null;
+
+/** Before anything is sent, the form starts from the sign-up dialog's pending item, else the account's name [product: DATA-19, ONB-2]. */
+function startingForm({ prefill }: OnboardingSnapshot['context']): Fields {
+  return {
+    name: prefill?.name || ACCOUNT_NAME,
+    company: prefill?.company ?? '',
+    company_size: prefill?.company_size ?? '',
+    plan: prefill?.plan ?? 'starter',
+    interval: prefill?.interval ?? 'monthly',
+  };
+}
+
+/** While the record is created and the session reloads, and on the way to /Dashboard: 'Submitting…', disabled. */
+function showsSubmitting() {
+  expect(submitButton()).toHaveAccessibleName('Submitting…');
+  expect(submitButton()).toBeDisabled();
+  expectFeedback(page(), { error: null, notice: null });
+}
+
+/** /Onboarding as the verified visitor sees it, welcomed by name [product: ONB-1]. */
+const onboardingView: MachineView<typeof onboardingMachine> = {
+  render: async ({ logic, actorOptions }) => {
+    lastSent = null;
+    const app = renderApp(
+      '/Onboarding',
+      { loadUser: async () => verifiedAccount },
+      { flows: { onboarding: logic }, actorOptions },
+    );
+    await screen.findByText('Welcome, Casey!');
+    return app;
+  },
+  perform: {
+    'form.submit': async (event, user) => {
+      // The e-mail is the session's, lowercased and read-only [product: ONB-6]: the one the event carries.
+      expect(field('Email')).toHaveValue(event.email.toLowerCase());
+      expect(field('Email')).toHaveAttribute('readonly');
+      for (const [label, name] of Object.entries(FIELDS)) {
+        fireEvent.change(field(label), { target: { value: event[name] } });
+      }
+      lastSent = Object.fromEntries(Object.values(FIELDS).map((name) => [name, event[name]])) as Fields;
+      await user.click(within(page()).getByRole('button', { name: 'Get started' }));
+    },
+  },
+  shows: {
+    prefilling: () => {
+      expect(within(page()).getByRole('heading', { level: 1 })).toHaveTextContent('Welcome, Casey!');
+      expect(within(page()).getByLabelText('Loading')).toBeInTheDocument();
+      expect(within(page()).queryByRole('button', { name: 'Get started' })).not.toBeInTheDocument();
+    },
+    editing: (snapshot) => {
+      expect(submitButton()).toHaveAccessibleName('Get started');
+      expect(submitButton()).toBeEnabled();
+      // The form keeps what was sent; the outcome shows above it, field errors one a line [product: MSG-SIGNUP-3].
+      const expected = lastSent ?? startingForm(snapshot.context);
+      for (const [label, name] of Object.entries(FIELDS)) expect(field(label)).toHaveValue(expected[name]);
+      expectFeedback(page(), { error: snapshot.context.error, notice: null });
+    },
+    creatingSignup: showsSubmitting,
+    reloadingSession: showsSubmitting,
+    // goToDashboard is the composition root's: the page stays busy until the app has moved on.
+    done: showsSubmitting,
+  },
+};
+
 describeModel(onboardingMachine, {
   events: [complete, nameless],
   actors: {
@@ -70,7 +160,7 @@ describeModel(onboardingMachine, {
     },
   },
   delays: {},
-  view: 'pending: the Onboarding page replays with the getting-in views',
+  view: onboardingView,
   effects: {
     init: [start('readPendingOnboarding')],
     // Name trimmed, e-mail lowercased, normalized_email from it [product: ONB-5, ONB-6, ONB-7].

@@ -1,4 +1,6 @@
-import { expect } from 'vitest';
+import { screen } from '@testing-library/react';
+import { afterEach, expect } from 'vitest';
+import type { LandingAddress } from '../../src/domain/address';
 import { signupChoiceFromDetail } from '../../src/domain/signup-choice';
 import {
   HASH_TOKEN_CLEANUP_MS,
@@ -6,31 +8,19 @@ import {
   landingAddressMachine,
   SIGN_IN_AFTER_CHECKOUT_MS,
 } from '../../src/machines/landingAddress';
-import { call, describeModel, type EffectLog, start } from './harness';
+import { OPEN_SIGN_IN_EVENT, OPEN_SIGNUP_EVENT } from '../../src/ui/landing/LandingPage';
+import { renderLoadedApp } from '../ui/render-app';
+import { call, describeModel, type EffectLog, type MachineView, start } from './harness';
+import { keepRecordingViewActions } from './view-actions';
 
 /**
- * Every event the machine accepts, with the payloads the page and other scripts send. A return from checkout
- * (with show_signup, as the signup flow's checkout sends it) and a return from the auth service (a token in the
- * hash) are different addresses; the simulated clock could not fire their two timers out of order anyway.
+ * The addresses the page is opened with, and the window events other scripts send. A return from checkout (with
+ * show_signup, as the signup flow's checkout sends it) and a return from the auth service (a token in the hash)
+ * are different addresses; the simulated clock could not fire their two timers out of order anyway.
  */
-const fromCheckout: LandingAddressEvent = {
-  type: 'address.read',
-  showSignup: true,
-  sessionId: 'cs_test_123',
-  hasHashToken: false,
-};
-const fromAuthService: LandingAddressEvent = {
-  type: 'address.read',
-  showSignup: false,
-  sessionId: null,
-  hasHashToken: true,
-};
-const nothing: LandingAddressEvent = {
-  type: 'address.read',
-  showSignup: false,
-  sessionId: null,
-  hasHashToken: false,
-};
+const fromCheckout: LandingAddress = { showSignup: true, sessionId: 'cs_test_123', hasHashToken: false };
+const fromAuthService: LandingAddress = { showSignup: false, sessionId: null, hasHashToken: true };
+const nothing: LandingAddress = { showSignup: false, sessionId: null, hasHashToken: false };
 const signupDetails = {
   full: { type: 'window.openSignup', detail: { plan: 'pro', annual: true } },
   forged: { type: 'window.openSignup', detail: { plan: 'free', annual: 'yes' } },
@@ -48,13 +38,72 @@ const actionsOf = (log: EffectLog) =>
     effect.kind === 'call' ? [{ name: effect.action, params: effect.params }] : [],
   );
 
+/** Whether the landing page is rendered: the dialogs are checked in view replay only (the bare actor opens none). */
+let onPage = false;
+afterEach(() => {
+  onPage = false;
+});
+
+/**
+ * The dialog the page shows after every step: the one the flow asked for last, or none before it asked for any
+ * [product: LAND-26, LAND-29, LAND-30, LIMIT-14]. So the sign-in dialog after a checkout waits its 400 ms.
+ */
+async function expectDialogAskedFor(effects: EffectLog) {
+  if (!onPage) return;
+  const asked = effects
+    .actionNames()
+    .filter((name) => name === 'openSignup' || name === 'openSignIn')
+    .at(-1);
+  if (!asked) {
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    return;
+  }
+  const name = asked === 'openSignIn' ? 'Sign In' : 'Join Beta';
+  expect(await screen.findByRole('dialog', { name })).toBeInTheDocument();
+  expect(screen.getAllByRole('dialog')).toHaveLength(1);
+}
+
+/** The landing page with its address handling; other scripts ask for the dialogs with window events. */
+const addressView: MachineView<typeof landingAddressMachine> = {
+  render: async ({ logic, actorOptions }) => {
+    const app = await renderLoadedApp(
+      '/Landing',
+      {},
+      { flows: { landingAddress: keepRecordingViewActions(logic) }, actorOptions },
+    );
+    await screen.findByText('Monitor. Manage. Maximize.', { selector: 'h1' });
+    onPage = true;
+    return app;
+  },
+  perform: {
+    'window.openSignIn': async () => {
+      window.dispatchEvent(new Event(OPEN_SIGN_IN_EVENT));
+    },
+    'window.openSignup': async ({ detail }) => {
+      window.dispatchEvent(new CustomEvent(OPEN_SIGNUP_EVENT, { detail }));
+    },
+  },
+  // The address has no look of its own: the page stays the visitor's landing page while the flow handles it; what
+  // it opens is checked after each step.
+  shows: {
+    reading: () => {
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Monitor. Manage. Maximize.');
+    },
+    handling: () => {
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Monitor. Manage. Maximize.');
+    },
+  },
+};
+
 describeModel(landingAddressMachine, {
   delays: { signInAfterCheckout: 400, hashTokenCleanup: 300 },
-  view: 'pending: the address handling replays with the landing page',
+  view: addressView,
   effects: {
+    // The address is read once, when the flow starts.
+    init: [start('readAddress')],
     // Each part of the address is handled in its own region, in this order [product: LAND-26, LAND-27, LAND-28].
-    'address.read': ({ event }) => {
-      const read = event as Extract<LandingAddressEvent, { type: 'address.read' }>;
+    'done:readAddress': ({ event }) => {
+      const read = event.output as LandingAddress;
       return [
         ...(read.showSignup
           ? [call('openSignup', {}), call('cleanAddress', { remove: ['show_signup'], dropHash: false })]
@@ -76,14 +125,9 @@ describeModel(landingAddressMachine, {
       call('openSignup', signupChoiceFromDetail((event as unknown as { detail: unknown }).detail)),
     ],
   },
-  events: [
-    fromCheckout,
-    fromAuthService,
-    nothing,
-    { type: 'window.openSignIn' },
-    ...Object.values(signupDetails),
-  ],
+  events: [{ type: 'window.openSignIn' }, ...Object.values(signupDetails)],
   actors: {
+    readAddress: { outputs: [fromCheckout, fromAuthService, nothing] },
     syncSubscription: {
       outputs: [{ subscription: { status: 'active' } }],
       errors: [new Error('Not implemented')],
@@ -92,6 +136,7 @@ describeModel(landingAddressMachine, {
   },
 
   states: {
+    '#landingAddress': ({ effects }) => expectDialogAskedFor(effects),
     reading: ({ snapshot }) => {
       expect(snapshot.context).toEqual({ showSignup: false, sessionId: null, hasHashToken: false });
     },
@@ -106,10 +151,11 @@ describeModel(landingAddressMachine, {
   afterStep: {
     init: ({ snapshot, stepEffects }) => {
       expect(snapshot.matches('reading')).toBe(true);
-      expect(stepEffects.entries).toEqual([]);
+      expect(stepEffects.inputsOf('readAddress')).toEqual([undefined]);
     },
-    'address.read': ({ snapshot, event, stepEffects }) => {
-      if (event.showSignup) {
+    'done:readAddress': ({ snapshot, event, stepEffects }) => {
+      const read = event.output as LandingAddress;
+      if (read.showSignup) {
         // [product: LAND-26] The signup dialog opens, then show_signup leaves the address; the others are started.
         expect(actionsOf(stepEffects)).toEqual([
           { name: 'openSignup', params: {} },
@@ -117,7 +163,7 @@ describeModel(landingAddressMachine, {
         ]);
         expect(stepEffects.inputsOf('syncSubscription')).toEqual([{ sessionId: 'cs_test_123' }]);
         expect(stepEffects.inputsOf('authServiceSettled')).toEqual([]);
-      } else if (event.hasHashToken) {
+      } else if (read.hasHashToken) {
         // The hash waits for the auth service; nothing else is started.
         expect(stepEffects.inputsOf('authServiceSettled')).toHaveLength(1);
         expect(actionsOf(stepEffects)).toEqual([]);

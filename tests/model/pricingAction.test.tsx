@@ -1,12 +1,27 @@
-import { expect } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, type Mock, vi } from 'vitest';
+import type { PlanId } from '../../contract/plans';
 import { checkoutPlanName } from '../../src/domain/plans';
 import {
+  type Chooser,
   type PricingActionEvent,
   type PricingActionSnapshot,
   pricingActionMachine,
 } from '../../src/machines/pricingAction';
 import { selectIsBusy, selectPendingPlan } from '../../src/machines/pricingAction-selectors';
-import { call, describeModel, type EffectLog, type StepObservation, start } from './harness';
+import type { SessionSnapshot } from '../../src/machines/session';
+import { selectOnboardingRequired, selectUser } from '../../src/machines/session-selectors';
+import { noServerSession, renderLoadedApp, signedIn } from '../ui/render-app';
+import {
+  call,
+  describeModel,
+  type EffectLog,
+  type MachineView,
+  type StepObservation,
+  start,
+  type User,
+} from './harness';
+import { keepRecordingViewActions } from './view-actions';
 
 type Observation = StepObservation<PricingActionSnapshot>;
 
@@ -42,9 +57,117 @@ function expectView({ snapshot }: Observation, state: keyof typeof view) {
   expect(selectPendingPlan(snapshot)).toBe(view[state].busy ? snapshot.context.choice?.plan : null);
 }
 
+/** The landing page of the path being replayed (view replay only) and its scrolls to the contact section. */
+let page: { app: Awaited<ReturnType<typeof renderLoadedApp>>; scrolledToContact: Mock } | undefined;
+/** Whom the server's identity call answers for: the session's next load of the user finds this chooser. */
+let who: Chooser = 'customer';
+afterEach(() => {
+  page = undefined;
+});
+
+const IDLE_LABELS: Record<PlanId, string> = {
+  starter: 'Start Free Trial',
+  pro: 'Start Free Trial',
+  business: 'Contact Sales',
+};
+/** A card's button, found through the card's title (a role query by heading name costs up to 100 ms here). */
+const planButton = (plan: PlanId) => {
+  const card = document.getElementById(`plan-${plan}`)?.closest('li');
+  return within(card as HTMLElement).getByRole('button');
+};
+
+/** Who the page takes the chooser for: nobody signed in, a customer still to onboard, or a customer. */
+function chooserOf(session: SessionSnapshot): Chooser {
+  if (!selectUser(session)) return 'visitor';
+  return selectOnboardingRequired(session) ? 'needsOnboarding' : 'customer';
+}
+
+/**
+ * Brings the session to the chooser of the next choice, the way it changes outside the pricing cards: a sign-in
+ * or a sign-out at the auth service, or a reload of the user once onboarding is (or is again) required.
+ */
+async function beAs(chooser: Chooser) {
+  const session = page?.app.session;
+  if (!session || chooserOf(session.getSnapshot()) === chooser) return;
+  const signedInBefore = chooserOf(session.getSnapshot()) !== 'visitor';
+  who = chooser;
+  if (chooser === 'visitor') session.send({ type: 'auth.signedOut' });
+  else if (signedInBefore) session.send({ type: 'session.reload' });
+  else session.send({ type: 'auth.signedIn', accessToken: 'token' });
+  await waitFor(() => {
+    expect(session.getSnapshot().matches(chooser === 'visitor' ? 'anonymous' : 'signedIn')).toBe(true);
+    expect(chooserOf(session.getSnapshot())).toBe(chooser);
+  });
+}
+
+/** A dialog left open from the last choice is closed first, as a visitor would, to reach the cards. */
+async function closeSignupDialog(user: User) {
+  const dialog = screen.queryByRole('dialog', { name: 'Join Beta' });
+  if (dialog) await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+}
+
+/** Every plan button waits while an action runs; the pending one says so. */
+function showsButtons({ context }: PricingActionSnapshot, busy: boolean) {
+  for (const plan of ['starter', 'pro', 'business'] as const) {
+    const button = planButton(plan);
+    const pending = busy && context.choice?.plan === plan;
+    expect(button).toHaveTextContent(pending ? 'Please wait...' : IDLE_LABELS[plan]);
+    if (pending) expect(button).toHaveAttribute('aria-busy', 'true');
+    else expect(button).not.toHaveAttribute('aria-busy');
+    if (busy) expect(button).toBeDisabled();
+    else expect(button).toBeEnabled();
+  }
+}
+
+/** The sign-up dialog opened for the visitor's (or the expired session's) choice [product: LAND-35, MSG-PRICING-1]. */
+async function expectSignupDialog() {
+  if (page) expect(await screen.findByRole('dialog', { name: 'Join Beta' })).toBeInTheDocument();
+}
+
+/** The pricing section of the landing page, its cards chosen by whoever the session says is there. */
+const pricingView: MachineView<typeof pricingActionMachine> = {
+  render: async ({ logic, actorOptions }) => {
+    who = 'customer';
+    const app = await renderLoadedApp(
+      '/Landing',
+      {
+        loadUser: async () => {
+          if (who === 'visitor') throw noServerSession();
+          return signedIn({ onboardingRequired: who === 'needsOnboarding' });
+        },
+      },
+      { flows: { pricingAction: keepRecordingViewActions(logic) }, actorOptions },
+    );
+    await screen.findByRole('button', { name: 'Open account menu' });
+    const contact = document.getElementById('contact') as HTMLElement;
+    const scrolledToContact = vi.fn();
+    contact.scrollIntoView = scrolledToContact;
+    page = { app, scrolledToContact };
+    return app;
+  },
+  perform: {
+    'plan.choose': async ({ plan, interval, chooser }, user) => {
+      await closeSignupDialog(user);
+      await beAs(chooser);
+      const intervalSwitch = screen.getByRole('radio', {
+        name: interval === 'annual' ? /Annual/ : 'Monthly',
+      });
+      if (!(intervalSwitch as HTMLInputElement).checked) await user.click(intervalSwitch);
+      await user.click(planButton(plan));
+    },
+  },
+  shows: {
+    idle: (snapshot) => showsButtons(snapshot, false),
+    checkingOut: (snapshot) => showsButtons(snapshot, true),
+    openingPortal: (snapshot) => showsButtons(snapshot, true),
+    // On the way to the payment provider: the buttons stay busy until the page goes.
+    leaving: (snapshot) => showsButtons(snapshot, true),
+  },
+};
+
 describeModel(pricingActionMachine, {
   delays: {},
-  view: 'pending: the pricing cards replay with the landing page',
+  view: pricingView,
   effects: {
     // Business scrolls to contact; a visitor gets sign-up with the plan; onboarding first for whoever needs it;
     // a customer goes to checkout [product: LAND-22, LAND-23, MSG-PRICING-1].
@@ -96,18 +219,22 @@ describeModel(pricingActionMachine, {
       expect(snapshot.matches('idle')).toBe(true);
       expect(stepEffects.entries).toEqual([]);
     },
-    'plan.choose': ({ snapshot, event, stepEffects }) => {
+    'plan.choose': async ({ snapshot, event, stepEffects, effects }) => {
       const choice = event as PricingActionEvent;
       if (choice.plan === 'business') {
         // [product: LAND-23] Business asks for a conversation, whoever chooses it.
         expect(actionsOf(stepEffects)).toEqual([{ name: 'scrollToContact', params: undefined }]);
         expect(snapshot.matches('idle')).toBe(true);
+        // The page scrolls once for every time the flow asked.
+        const asked = effects.actionNames().filter((name) => name === 'scrollToContact').length;
+        if (page) expect(page.scrolledToContact).toHaveBeenCalledTimes(asked);
       } else if (choice.chooser === 'visitor') {
         // [product: LAND-35] A visitor signs up with the plan and interval already chosen.
         expect(actionsOf(stepEffects)).toEqual([
           { name: 'openSignup', params: { plan: choice.plan, interval: choice.interval } },
         ]);
         expect(stepEffects.inputsOf('createCheckoutSession')).toEqual([]);
+        await expectSignupDialog();
       } else if (choice.chooser === 'needsOnboarding') {
         // [product: ROLE-3] Setup comes first.
         expect(actionsOf(stepEffects)).toEqual([{ name: 'goToOnboarding', params: undefined }]);
@@ -125,7 +252,7 @@ describeModel(pricingActionMachine, {
         { name: 'leaveTo', params: { url: 'https://checkout.example/cs_1' } },
       ]);
     },
-    'error:createCheckoutSession': ({ snapshot, event, stepEffects }) => {
+    'error:createCheckoutSession': async ({ snapshot, event, stepEffects }) => {
       if (event.error === alreadySubscribed) {
         // [product: MSG-PRICING-2] Any other failure tries the portal.
         expect(snapshot.matches('openingPortal')).toBe(true);
@@ -136,6 +263,7 @@ describeModel(pricingActionMachine, {
         expect(snapshot.matches('idle')).toBe(true);
         const { plan, interval } = snapshot.context.choice ?? {};
         expect(actionsOf(stepEffects)).toEqual([{ name: 'openSignup', params: { plan, interval } }]);
+        await expectSignupDialog();
       }
     },
     'done:openPortal': ({ event, stepEffects }) => {

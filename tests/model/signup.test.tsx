@@ -1,6 +1,9 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { type SignupEvent, type SignupSnapshot, signupMachine } from '../../src/machines/signup';
-import { call, describeModel, type StepObservation, start } from './harness';
+import { renderApp } from '../ui/render-app';
+import { call, describeModel, type MachineView, type StepObservation, start } from './harness';
+import { expectFeedback, foundOnce } from './view-checks';
 
 type Observation = StepObservation<SignupSnapshot>;
 
@@ -63,6 +66,104 @@ const feedback = ({ snapshot }: Observation) => ({
   notice: snapshot.context.notice,
 });
 
+const dialog = foundOnce(() => screen.getByRole('dialog', { name: 'Join Beta' }));
+const button = (name: string) => within(dialog()).getByRole('button', { name });
+const field = (label: string) => within(dialog()).getByLabelText(label);
+
+/** The form's fields by label, as the event names them. */
+const FIELDS = {
+  'Full name': 'fullName',
+  Email: 'email',
+  Password: 'password',
+  'Confirm password': 'confirmPassword',
+  'Company name': 'company',
+  'Company size': 'companySize',
+  Plan: 'plan',
+  Interval: 'interval',
+} as const;
+
+/**
+ * Fills in the whole form as the event has it, each field set rather than typed: the form keeps what a field holds
+ * and the machine reads it only on submit, so keystrokes would prove nothing more (and the paths are many).
+ */
+function fillIn(event: Extract<SignupEvent, { type: 'form.submit' }>) {
+  for (const [label, name] of Object.entries(FIELDS)) {
+    fireEvent.change(field(label), { target: { value: event[name] } });
+  }
+}
+
+/** The form; while it is sent, 'Create account' spins and cannot be pressed twice. */
+const showsForm = (sending: boolean) => (snapshot: SignupSnapshot) => {
+  expect(within(dialog()).queryByRole('heading', { name: 'Verify your email' })).not.toBeInTheDocument();
+  const create = button('Create account');
+  if (sending) {
+    expect(create).toHaveAttribute('data-loading', 'true');
+    expect(create).toBeDisabled();
+  } else expect(create).toBeEnabled();
+  expectFeedback(dialog(), snapshot.context);
+};
+
+/** 'Verify your email' for the address the link went to; while a request runs, neither button can be pressed. */
+const showsVerify =
+  (spinning: 'I verified my email' | 'Resend email' | null) => (snapshot: SignupSnapshot) => {
+    expect(within(dialog()).getByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
+    expect(within(dialog()).getByText(/We sent a confirmation link to/)).toHaveTextContent(
+      `We sent a confirmation link to ${SENT_EMAIL}.`,
+    );
+    expect(within(dialog()).queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
+    for (const name of ['I verified my email', 'Resend email'] as const) {
+      const control = button(name);
+      if (snapshot.hasTag('busy')) expect(control).toBeDisabled();
+      else expect(control).toBeEnabled();
+      if (name === spinning) expect(control).toHaveAttribute('data-loading', 'true');
+      else expect(control).not.toHaveAttribute('data-loading');
+    }
+    expectFeedback(dialog(), snapshot.context);
+  };
+
+/** The dialog as a visitor sees it: opened from the landing page's 'Join Beta' [product: SIGNUP-1]. */
+const signupView: MachineView<typeof signupMachine> = {
+  render: async ({ logic, actorOptions }) => {
+    const app = renderApp('/Landing', { authService: {} }, { flows: { signup: logic }, actorOptions });
+    // While the large page renders, waiting is done with cheap probes; the controls are then found by role once.
+    await screen.findByText('Join Beta');
+    screen.getByRole('button', { name: 'Join Beta' }).click();
+    await waitFor(() => expect(document.querySelector('[role="dialog"] form')).not.toBeNull());
+    expect(field('Full name')).toHaveValue('');
+    return app;
+  },
+  perform: {
+    'form.submit': async (event, user) => {
+      fillIn(event);
+      await user.click(button('Create account'));
+    },
+    'verification.resend': async (_event, user) => {
+      await user.click(button('Resend email'));
+    },
+    'verification.confirmed': async (event, user) => {
+      fireEvent.change(field('Email'), { target: { value: event.email } });
+      await user.click(button('I verified my email'));
+    },
+  },
+  shows: {
+    editing: showsForm(false),
+    checkingDuplicate: showsForm(true),
+    signingUp: showsForm(true),
+    resendingAfterSignUp: (snapshot) => {
+      showsVerify('Resend email')(snapshot);
+      // The address the link went to is filled in for 'I verified my email'; the visitor may correct it.
+      expect(field('Email')).toHaveValue(SENT_EMAIL);
+    },
+    awaitingVerification: showsVerify(null),
+    resending: showsVerify('Resend email'),
+    signingIn: showsVerify('I verified my email'),
+    // Signed in after verifying: the dialog has closed.
+    signedUp: () => {
+      expect(screen.queryByRole('dialog', { name: 'Join Beta' })).not.toBeInTheDocument();
+    },
+  },
+};
+
 describeModel(signupMachine, {
   events: [
     complete,
@@ -82,7 +183,7 @@ describeModel(signupMachine, {
   },
 
   delays: {},
-  view: 'pending: the sign-up dialog replays with the getting-in views',
+  view: signupView,
   effects: {
     // The lookup gets the trimmed, lowercased address [product: SIGNUP-9, SIGNUP-14].
     'form.submit': ({ event }) =>

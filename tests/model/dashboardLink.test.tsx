@@ -1,0 +1,73 @@
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import { dashboardLinkMachine, selectIsOpening } from '../../src/machines/dashboardLink';
+import { renderApp, signedIn } from '../ui/render-app';
+import { call, describeModel, type MachineView, start } from './harness';
+
+/**
+ * Every way to the external dashboard [product: CHECK-3, CHECK-5, HEAD-2, HEAD-3, HEAD-9, MSG-SILENT-3], replayed
+ * through the session-check page's 'Open Dashboard'.
+ */
+
+/** The dashboard with the default monitoring preferences of the signed-in user [product: SET-33]. */
+const LINK = 'https://dash.example/?view=overview&autoRefresh=true&refreshInterval=30s';
+
+const openDashboard = () => screen.getByRole('button', { name: 'Open Dashboard' });
+
+const dashboardView: MachineView<typeof dashboardLinkMachine> = {
+  render: async ({ logic, actorOptions }) => {
+    const app = renderApp(
+      '/Profile',
+      { loadUser: async () => signedIn() },
+      { flows: { dashboardLink: logic }, actorOptions },
+    );
+    // The header's button and the user menu run this flow too: once theirs have started, the page's is created
+    // last, and the replay drives it (the replay follows the last actor created from the logic).
+    await screen.findByRole('button', { name: 'Open account menu' }, { timeout: 5000 });
+    expect(await screen.findByRole('button', { name: 'Dashboard' })).toBeEnabled();
+    await app.router.navigate({ to: '/Dashboard' });
+    await screen.findByRole('button', { name: 'Open Dashboard' });
+    return app;
+  },
+  perform: {
+    'dashboard.open': async (_event, user) => {
+      await user.click(openDashboard());
+    },
+  },
+  shows: {
+    // Quiet whatever the call answered: a failed one says nothing [product: MSG-SILENT-3].
+    idle: () => {
+      expect(openDashboard()).toBeEnabled();
+      expect(openDashboard()).not.toHaveAttribute('data-loading');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    },
+    // The button spins while the call runs (the tab, reserved at the click, waits blank meanwhile).
+    refreshing: () => {
+      expect(openDashboard()).toHaveAttribute('data-loading', 'true');
+    },
+  },
+};
+
+describeModel(dashboardLinkMachine, {
+  events: [{ type: 'dashboard.open', link: LINK }],
+  actors: {
+    refreshIdentity: { outputs: [{ id: 'user-1' }], errors: [new Error('Network down')] },
+  },
+  delays: {},
+  view: dashboardView,
+  effects: {
+    // The tab is reserved at the click, and the identity call comes first [product: HEAD-3].
+    'dashboard.open': [call('reserveTab'), start('refreshIdentity')],
+    'done:refreshIdentity': [call('openDashboard', { link: LINK })],
+    // A failed identity call is ignored: the dashboard opens all the same [product: HEAD-3, MSG-SILENT-3].
+    'error:refreshIdentity': [call('openDashboard', { link: LINK })],
+  },
+  states: {
+    idle: ({ snapshot }) => expect(selectIsOpening(snapshot)).toBe(false),
+    refreshing: ({ snapshot }) => expect(selectIsOpening(snapshot)).toBe(true),
+  },
+  afterStep: {
+    init: ({ snapshot }) => expect(snapshot.context.link).toBeNull(),
+    'dashboard.open': ({ snapshot }) => expect(snapshot.context.link).toBe(LINK),
+  },
+});

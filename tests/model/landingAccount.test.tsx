@@ -1,0 +1,97 @@
+import { screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { DAY_MS } from '../../src/domain/trial';
+import {
+  type LandingAccountSnapshot,
+  landingAccountMachine,
+  selectSubscriptionStatus,
+  selectTrialEndsAt,
+  selectTrialKnown,
+} from '../../src/machines/landingAccount';
+import { renderLoadedApp, signedIn } from '../ui/render-app';
+import { describeModel, type MachineView, start } from './harness';
+
+/** Two and a half days from now: the badge counts a part of a day as a day [product: LAND-16]. */
+const trialEnd = new Date(Date.now() + 2.5 * DAY_MS).toISOString();
+
+/** A subscriber (so no trial is estimated from the sign-up date) whose trial end only the lookup knows. */
+const customer = signedIn({
+  user: {
+    full_name: 'Casey Jones',
+    plan: 'pro',
+    subscription_status: 'trialing',
+    created_date: '2026-01-05T12:00:00Z',
+    organization_name: 'Jones IT',
+  },
+});
+
+/** The banner badge and the greeting [product: LAND-10, LAND-15, LAND-16, MSG-SILENT-2]. */
+function showsHero(badge: 'Trial: 3 days left' | 'Active Member') {
+  const greeting = screen.getByRole('heading', { level: 1 });
+  expect(greeting).toHaveTextContent(/^Good (morning|afternoon|evening), Casey$/);
+  const hero = within(greeting.parentElement as HTMLElement);
+  expect(hero.getByText("Founders' Tier")).toBeInTheDocument();
+  expect(hero.getByText('Jones IT')).toBeInTheDocument();
+  expect(hero.getByText(badge)).toBeInTheDocument();
+  expect(hero.queryByText(badge === 'Active Member' ? /^Trial: / : 'Active Member')).not.toBeInTheDocument();
+}
+
+/** The signed-in customer's hero on the landing page ('Open Dashboard' is the dashboardLink flow's). */
+const signedInHeroView: MachineView<typeof landingAccountMachine> = {
+  render: async ({ logic, actorOptions }) => {
+    const app = await renderLoadedApp(
+      '/Landing',
+      { loadUser: async () => customer },
+      { flows: { landingAccount: logic }, actorOptions },
+    );
+    await screen.findByText(/, Casey$/, { selector: 'h1' });
+    return app;
+  },
+  perform: {},
+  shows: {
+    // Until the lookup answers, no trial days are claimed.
+    lookingUp: () => showsHero('Active Member'),
+    settled: ({ context }) =>
+      showsHero(context.trialEndsAt === trialEnd ? 'Trial: 3 days left' : 'Active Member'),
+  },
+};
+
+function expectTrial(snapshot: LandingAccountSnapshot, known: boolean, endsAt: unknown) {
+  expect(selectTrialKnown(snapshot)).toBe(known);
+  expect(selectTrialEndsAt(snapshot)).toEqual(endsAt);
+}
+
+describeModel(landingAccountMachine, {
+  delays: {},
+  view: signedInHeroView,
+  effects: {
+    // The lookup starts with the signed-in parts of the page.
+    init: [start('lookupTrial')],
+  },
+  events: [],
+  actors: {
+    lookupTrial: {
+      outputs: [
+        { trial_ends_at: trialEnd, subscription_status: 'trialing' },
+        { trial_ends_at: null, subscription_status: 'active' },
+      ],
+      errors: [new Error('Not found')],
+    },
+  },
+
+  states: {
+    lookingUp: ({ snapshot }) => expectTrial(snapshot, false, undefined),
+  },
+
+  afterStep: {
+    'done:lookupTrial': ({ snapshot, event }) => {
+      expectTrial(snapshot, true, event.output.trial_ends_at);
+      expect(selectSubscriptionStatus(snapshot)).toBe(event.output.subscription_status);
+    },
+    'error:lookupTrial': ({ snapshot, stepEffects }) => {
+      // [product: MSG-SILENT-2] The days stay unset; nothing is said.
+      expectTrial(snapshot, false, undefined);
+      expect(stepEffects.entries).toEqual([]);
+    },
+  },
+});

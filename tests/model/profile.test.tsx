@@ -1,0 +1,223 @@
+import { screen } from '@testing-library/react';
+import * as v from 'valibot';
+import { expect } from 'vitest';
+import { currentUserSchema, type ProfileField } from '../../contract/user';
+import { organizationName } from '../../src/domain/organization';
+import {
+  type ProfileEvent,
+  type ProfileSnapshot,
+  profileMachine,
+  selectFieldErrors,
+  selectIsSavingProfile,
+  selectProfileForm,
+  selectProfileResult,
+  selectProfileUser,
+} from '../../src/machines/profile';
+import { aUser, followingOfferSignUp, renderApp } from '../ui/render-app';
+import { call, describeModel, type MachineView, type StepObservation, start } from './harness';
+
+type Observation = StepObservation<ProfileSnapshot>;
+
+/** The session's user, as the page hands it to the flow. */
+const casey = aUser({ company: 'Acme', phone: null });
+/** Short values: the replay types them key by key, and a keystroke re-renders the page. */
+const VALID_PHONE = '+1 555';
+/** Letters are refused [product: PROF-7]. */
+const INVALID_PHONE = 'call';
+const saved = v.parse(currentUserSchema, { ...casey, company: 'Ace', phone: VALID_PHONE });
+
+/** Fixtures for every event the machine accepts. */
+const events: ProfileEvent[] = [
+  { type: 'profile.edit', field: 'company', value: ' Ace ' },
+  { type: 'profile.edit', field: 'phone', value: INVALID_PHONE },
+  { type: 'profile.edit', field: 'phone', value: VALID_PHONE },
+  { type: 'profile.save' },
+  { type: 'session.missing' },
+];
+const PHONE_RULE = 'Phone may contain only digits, spaces and + ( ) - . /';
+
+/** What the view shows: the form is enabled except while saving; the result banner is its colour and text. */
+function view(snapshot: ProfileSnapshot) {
+  return {
+    saving: selectIsSavingProfile(snapshot),
+    result: selectProfileResult(snapshot),
+    user: selectProfileUser(snapshot),
+  };
+}
+
+const LABELS: Record<ProfileField, string> = {
+  company: 'Company',
+  bio: 'Bio',
+  phone: 'Phone',
+  location: 'Location',
+};
+const field = (name: ProfileField) => screen.getByLabelText(LABELS[name]);
+// Text and label queries, not role queries: the whole signed-in page is in the DOM at every step of every path.
+const saveButton = () =>
+  screen.getByText(/^(Save Changes|Saving\.\.\.)$/).closest('button') as HTMLButtonElement;
+
+let rendered: ReturnType<typeof renderApp> | undefined;
+
+/** The Personal Information form as the user sees it [product: PROF-2, PROF-3, PROF-7, MSG-PROF]. */
+const profileView: MachineView<typeof profileMachine> = {
+  render: async ({ logic, actorOptions }) => {
+    const app: ReturnType<typeof renderApp> = renderApp(
+      '/Profile',
+      { loadUser: async () => ({ user: casey, flags: { has_signup: true, onboarding_required: false } }) },
+      { flows: { profile: followingOfferSignUp(logic, () => app, 'settings') }, actorOptions },
+    );
+    rendered = app;
+    await screen.findByLabelText('Company', {}, { timeout: 5000 });
+    return app;
+  },
+  perform: {
+    'profile.edit': async ({ field: name, value }, user) => {
+      // Selects what the field holds and types over it.
+      const input = field(name) as HTMLInputElement;
+      await user.type(input, value, { initialSelectionStart: 0, initialSelectionEnd: input.value.length });
+    },
+    'profile.save': async (_event, user) => {
+      await user.click(saveButton());
+    },
+  },
+  shows: {
+    editing: (snapshot) => {
+      const form = selectProfileForm(snapshot);
+      for (const name of Object.keys(LABELS) as ProfileField[]) {
+        expect(field(name)).toHaveValue(form[name]);
+        expect(field(name)).toBeEnabled();
+      }
+      // The card shows the user as last saved [product: PROF-1, DATA-4].
+      expect(
+        screen.getByText(`Organization: ${organizationName(selectProfileUser(snapshot))}`),
+      ).toBeInTheDocument();
+      // Managed by the sign-in account [product: PROF-3].
+      expect(screen.getByLabelText('Full name')).toHaveAttribute('readonly');
+      expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+      const phoneError = selectFieldErrors(snapshot).phone;
+      if (phoneError) expect(screen.getByText(phoneError)).toBeInTheDocument();
+      else expect(screen.queryByText(PHONE_RULE)).not.toBeInTheDocument();
+      const result = selectProfileResult(snapshot);
+      // Green for success, red for failure [product: MSG-PROF-1, MSG-PROF-2].
+      if (result)
+        expect(screen.getByText(result.text).closest('[role]')).toHaveAttribute(
+          'role',
+          result.tone === 'success' ? 'status' : 'alert',
+        );
+      else {
+        expect(screen.queryByText('Profile updated successfully!')).not.toBeInTheDocument();
+        expect(screen.queryByText('Failed to update profile. Please try again.')).not.toBeInTheDocument();
+      }
+      expect(saveButton()).toHaveTextContent('Save Changes');
+      expect(saveButton()).toBeEnabled();
+    },
+    saving: () => {
+      expect(saveButton()).toHaveTextContent('Saving...');
+      expect(saveButton()).toBeDisabled();
+      for (const name of Object.keys(LABELS) as ProfileField[]) expect(field(name)).toBeDisabled();
+      expect(screen.queryByText('Profile updated successfully!')).not.toBeInTheDocument();
+      expect(screen.queryByText('Failed to update profile. Please try again.')).not.toBeInTheDocument();
+    },
+    // Off to /Landing?show_signup=1, where the sign-up dialog opens [product: PROF-5].
+    leaving: () => {
+      expect(rendered?.pathname()).toBe('/Landing');
+    },
+  },
+};
+
+describeModel(profileMachine, {
+  input: { user: casey },
+  events,
+  actors: {
+    updateProfile: { outputs: [saved], errors: [new Error('Server down')] },
+  },
+  delays: {},
+  view: profileView,
+  effects: {
+    'profile.save': ({ previous }) => {
+      const form = previous?.matches('editing') ? selectProfileForm(previous) : null;
+      if (!form || form.phone === INVALID_PHONE) return [];
+      // Only the four fields, trimmed [product: PROF-4].
+      return [
+        start('updateProfile', {
+          company: form.company.trim(),
+          bio: form.bio.trim(),
+          phone: form.phone.trim(),
+          location: form.location.trim(),
+        }),
+      ];
+    },
+    // The session reloads the user, so the header and menu show the saved values.
+    'done:updateProfile': [call('userChanged')],
+    'session.missing': [call('offerSignUp')],
+  },
+  states: {
+    editing: ({ snapshot }) => expect(view(snapshot).saving).toBe(false),
+    saving: ({ snapshot }) => expect(view(snapshot)).toMatchObject({ saving: true, result: null }),
+    leaving: ({ snapshot, effects }) => {
+      expect(snapshot.status).toBe('done');
+      expect(effects.actionNames().filter((name) => name === 'offerSignUp')).toHaveLength(1);
+    },
+  },
+  afterStep: {
+    init: ({ snapshot, stepEffects }) => {
+      expect(selectProfileForm(snapshot)).toEqual({ company: 'Acme', bio: '', phone: '', location: '' });
+      expect(stepEffects.entries).toEqual([]);
+    },
+    'profile.edit': (observation: Observation) => {
+      const event = observation.event as Extract<ProfileEvent, { type: 'profile.edit' }>;
+      const { snapshot, stepEffects } = observation;
+      if (!snapshot.matches('editing')) return;
+      // Kept as typed (trimming happens on save), and the field's old error goes.
+      expect(selectProfileForm(snapshot)[event.field]).toBe(event.value);
+      expect(selectFieldErrors(snapshot)[event.field]).toBeUndefined();
+      expect(stepEffects.inputsOf('updateProfile')).toEqual([]);
+    },
+    'profile.save': ({ snapshot, previous, stepEffects }) => {
+      if (!previous?.matches('editing')) return;
+      const form = selectProfileForm(previous);
+      if (form.phone === INVALID_PHONE) {
+        // Refused before anything is sent, with the contract's rule [product: PROF-7].
+        expect(snapshot.matches('editing')).toBe(true);
+        expect(selectFieldErrors(snapshot)).toEqual({ phone: PHONE_RULE });
+        expect(stepEffects.inputsOf('updateProfile')).toEqual([]);
+      } else {
+        expect(snapshot.matches('saving')).toBe(true);
+        // Only the four fields, trimmed [product: PROF-4].
+        expect(stepEffects.inputsOf('updateProfile')).toEqual([
+          {
+            company: form.company.trim(),
+            bio: form.bio.trim(),
+            phone: form.phone.trim(),
+            location: form.location.trim(),
+          },
+        ]);
+      }
+    },
+    'done:updateProfile': ({ snapshot, stepEffects }) => {
+      expect(view(snapshot)).toEqual({
+        saving: false,
+        result: { tone: 'success', text: 'Profile updated successfully!' },
+        user: saved,
+      });
+      expect(selectProfileForm(snapshot)).toEqual({
+        company: 'Ace',
+        bio: '',
+        phone: VALID_PHONE,
+        location: '',
+      });
+      expect(stepEffects.actionNames()).toContain('userChanged');
+    },
+    'error:updateProfile': ({ snapshot, stepEffects }) => {
+      expect(view(snapshot).result).toEqual({
+        tone: 'error',
+        text: 'Failed to update profile. Please try again.',
+      });
+      expect(stepEffects.actionNames()).not.toContain('userChanged');
+    },
+    'session.missing': ({ snapshot, stepEffects }) => {
+      expect(snapshot.matches('leaving')).toBe(true);
+      expect(stepEffects.actionNames()).toContain('offerSignUp');
+    },
+  },
+});
