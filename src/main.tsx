@@ -6,18 +6,6 @@ import { isOnPage, pageNames } from './domain/pages';
 import { hasStoredAuthSession, isAuthCallbackAddress } from './services/auth-presence';
 import { holdEarlyClicks } from './ui/hold-early-clicks';
 
-const { router, loadServices } = createAppRoot();
-
-// Returning from the auth service (confirmation, OAuth, recovery link) or holding its session: start it now so it
-// can read the address and report SIGNED_IN / PASSWORD_RECOVERY. Otherwise it loads when a dialog needs it.
-if (hasStoredAuthSession() || isAuthCallbackAddress(new URL(window.location.href))) {
-  loadServices()
-    .then((services) => services.startAuthService?.())
-    .catch((error: unknown) => {
-      console.warn('The auth service could not start; sign-in will try again when needed.', error);
-    });
-}
-
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">.');
 
@@ -25,17 +13,61 @@ if (container.hasChildNodes()) {
   // The landing page's HTML, rendered at build time (`/` and `/Landing`): the router resolves the page first so
   // that the first render matches the HTML, then React takes it over in place (no repaint, no layout shift).
   // A recovery link redirects to /Reset on the way: that page is rendered afresh instead.
+  // Each step in a task of its own (evaluating the first load, building the app and its router, resolving the page,
+  // starting hydration): on a slow phone each is tens of milliseconds, and together they were one task of 150 ms and
+  // more.
   const earlyClicks = holdEarlyClicks(container);
-  void router.load().then(() => {
-    const app = <AppRoot router={router} onMounted={earlyClicks.replay} />;
-    if (isOnPage(router.state.location.pathname, pageNames.landing)) {
-      // As a transition, hydration yields to the browser every few milliseconds instead of blocking it: the page is
-      // already on screen, and a click before it is done is replayed once it is.
-      startTransition(() => {
-        hydrateRoot(container, app);
-      });
-    } else createRoot(container).render(app);
+  // The flows and services load once the page has hydrated: it is on screen and needs them only for what a visitor
+  // does next. React commits the root before the Suspense boundaries under it (the router's) have hydrated, so this
+  // waits for the browser's first idle moment after that: a session update arriving earlier would make React hydrate
+  // the rest of the page at once, in one long task.
+  let markHydrated = () => {};
+  const hydrated = new Promise<void>((resolve) => {
+    markHydrated = () =>
+      'requestIdleCallback' in window
+        ? requestIdleCallback(() => resolve(), { timeout: 3000 })
+        : setTimeout(resolve, 0);
   });
+  void nextTask()
+    .then(() => start({ startAfter: hydrated }).router)
+    .then(async (router) => {
+      await nextTask();
+      await router.load();
+      await nextTask();
+      const onMounted = () => {
+        earlyClicks.replay();
+        markHydrated();
+      };
+      const app = <AppRoot router={router} onMounted={onMounted} />;
+      if (isOnPage(router.state.location.pathname, pageNames.landing)) {
+        // As a transition, hydration yields to the browser every few milliseconds instead of blocking it: the page is
+        // already on screen, and a click before it is done is replayed once it is.
+        startTransition(() => {
+          hydrateRoot(container, app);
+        });
+      } else createRoot(container).render(app);
+    });
 } else {
-  createRoot(container).render(<AppRoot router={router} />);
+  createRoot(container).render(<AppRoot router={start().router} />);
+}
+
+/** The app, and the auth service at once when the visitor returns from it or holds its session. */
+function start(options: Parameters<typeof createAppRoot>[0] = {}) {
+  const app = createAppRoot(options);
+  // Returning from the auth service (confirmation, OAuth, recovery link) or holding its session: start it now so it
+  // can read the address and report SIGNED_IN / PASSWORD_RECOVERY. Otherwise it loads when a dialog needs it.
+  if (hasStoredAuthSession() || isAuthCallbackAddress(new URL(window.location.href))) {
+    app
+      .loadServices()
+      .then((services) => services.startAuthService?.())
+      .catch((error: unknown) => {
+        console.warn('The auth service could not start; sign-in will try again when needed.', error);
+      });
+  }
+  return app;
+}
+
+/** Lets the browser paint and handle input before the next step. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -50,9 +50,16 @@ export interface AppRootOptions {
   leaveTo?: (url: string) => void;
   /** Default: the flows' chunk (./flows.ts); tests hold it back to see the app before it arrives. */
   loadFlowsChunk?: () => Promise<typeof import('./flows')>;
+  /**
+   * What the flows' and services' chunks wait for before they load; default: nothing. The browser passes the
+   * hydration of the prerendered landing page, so that fetching and evaluating them (xstate builds every machine)
+   * come after it, in tasks of their own, not in the task that evaluates the first load.
+   */
+  startAfter?: Promise<unknown>;
 }
 
 export function createAppRoot(options: AppRootOptions = {}) {
+  const started = options.startAfter ?? Promise.resolve();
   const loadServices = once(() =>
     (options.services ?? loadRealServices)({
       // Auth-service events only arrive once the client has loaded; they keep their order on the way.
@@ -74,25 +81,27 @@ export function createAppRoot(options: AppRootOptions = {}) {
   const flows: Promise<Flows> = options.buildTime
     ? never()
     : settledPromise(
-        (options.loadFlowsChunk ?? (() => import('./flows')))().then(({ createFlows }) => ({
-          ...createFlows({
-            effects: async () => (await loadServices()).effects,
-            navigate,
-            offerSignUp,
-            // Called only once the flows run, by which time the port below exists.
-            reloadSession: async () => {
-              const actor = await session.ready;
-              actor.send({ type: 'session.reload' });
-              const { waitFor } = await import('xstate');
-              return waitFor(actor, (snapshot) => !selectIsLoadingUser(snapshot), {
-                timeout: Number.POSITIVE_INFINITY,
-              });
+        started.then(options.loadFlowsChunk ?? (() => import('./flows'))).then(({ createFlows }) =>
+          createFlows(
+            {
+              effects: async () => (await loadServices()).effects,
+              navigate,
+              offerSignUp,
+              // Called only once the flows run, by which time the port below exists.
+              reloadSession: async () => {
+                const actor = await session.ready;
+                actor.send({ type: 'session.reload' });
+                const { waitFor } = await import('xstate');
+                return waitFor(actor, (snapshot) => !selectIsLoadingUser(snapshot), {
+                  timeout: Number.POSITIVE_INFINITY,
+                });
+              },
+              address,
+              leaveTo,
             },
-            address,
-            leaveTo,
-          }),
-          ...options.flows,
-        })),
+            options.flows,
+          ),
+        ),
       );
   const session = createSessionPort(
     flows.then(async (provided) => {
@@ -108,7 +117,8 @@ export function createAppRoot(options: AppRootOptions = {}) {
   // the landing page's first load); it is only needed once a visitor asks to sign in, after they have loaded.
   let apiBase = options.apiBase ?? DEFAULT_API_BASE;
   if (!options.buildTime && options.apiBase === undefined)
-    void loadServices()
+    void started
+      .then(loadServices)
       .then((services) => {
         apiBase = services.apiBase ?? apiBase;
       })
@@ -118,7 +128,8 @@ export function createAppRoot(options: AppRootOptions = {}) {
     runtimeConfig: options.buildTime
       ? never()
       : settledPromise(
-          loadServices()
+          started
+            .then(loadServices)
             .then((services) => services.runtimeConfig())
             .catch(() => null),
         ),

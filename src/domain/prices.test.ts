@@ -37,6 +37,22 @@ describe('formatUsd [product: PLAN-8]', () => {
   ])('%d -> %s', (amount, text) => {
     expect(formatUsd(amount)).toBe(text);
   });
+
+  it("reads as Intl's en-US dollars for whole amounts and every twelfth of one", () => {
+    const intl = (digits: number) =>
+      new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+    const [whole, cents] = [intl(0), intl(2)];
+    for (let twelfths = -2400; twelfths <= 1_200_000; twelfths += 7) {
+      const amount = twelfths / 12;
+      const expected = twelfths % 12 === 0 ? whole.format(amount) : cents.format(amount);
+      expect(formatUsd(amount)).toBe(expected);
+    }
+  });
 });
 
 describe('planPrice [product: PLAN-7]', () => {

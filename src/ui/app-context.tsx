@@ -105,6 +105,23 @@ export function useSessionSnapshot(): SessionSnapshot | undefined {
 
 const noSession = () => undefined;
 
+/**
+ * One value read from the session with a selector (machines/session-selectors), `fallback` until the session chunk
+ * has loaded. Re-renders only when that value changes: the landing page's sections do not render again on each of
+ * the session's steps (loading, then signed out) that leaves what they show as it was.
+ */
+export function useSessionValue<T>(select: (snapshot: SessionSnapshot) => T, fallback: T): T {
+  const port = useAppContext().session;
+  return useSyncExternalStore(
+    port.subscribe,
+    () => {
+      const snapshot = port.current()?.getSnapshot();
+      return snapshot ? select(snapshot) : fallback;
+    },
+    () => fallback,
+  );
+}
+
 /** The session actor; suspends until its chunk has loaded (render inside Suspense where that can happen). */
 export function useSessionActor(): SessionActorRef {
   return use(useAppContext().session.ready);

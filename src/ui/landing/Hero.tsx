@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { EARLY_ACCESS_BADGE } from '../../domain/trial';
 import { selectUser } from '../../machines/session-selectors';
-import { useSessionSnapshot } from '../app-context';
+import { useSessionValue } from '../app-context';
 import { LandingButton } from './LandingButton';
 import classes from './LandingPage.module.css';
 import { StaticIsland } from './StaticIsland';
@@ -15,8 +15,7 @@ const featureChips = ['Advanced Security', '24/7 Monitoring', 'Instant Alerts', 
 
 /** The hero for visitors, or for a signed-in customer once the session knows them [product: LAND-6, LAND-7, LAND-8, LAND-9, LAND-14]. */
 export function Hero({ onStartTrial }: { onStartTrial: () => void }) {
-  const session = useSessionSnapshot();
-  const user = session ? selectUser(session) : null;
+  const user = useSessionValue(selectUser, null);
 
   return (
     <section className={classes.hero} aria-labelledby="hero-title">

@@ -11,7 +11,7 @@ import type { SignupChoice } from '../../domain/signup-choice';
 import type { Chooser } from '../../machines/pricingAction';
 import { selectIsBusy, selectPendingPlan } from '../../machines/pricingAction-selectors';
 import { selectOnboardingRequired, selectUser } from '../../machines/session-selectors';
-import { useSessionSnapshot } from '../app-context';
+import { useSessionValue } from '../app-context';
 import { LandingButton } from './LandingButton';
 import classes from './LandingPage.module.css';
 import { scrollToSection, sectionIds } from './scroll';
@@ -28,13 +28,9 @@ const FEATURED_PLAN: PlanId = 'pro';
 export function PricingSection({ openSignup }: { openSignup: (choice: SignupChoice) => void }) {
   const [interval, setInterval] = useState<BillingInterval>('monthly');
   const [selected, setSelected] = useState<PlanId>(FEATURED_PLAN);
-  const session = useSessionSnapshot();
-  const user = session ? selectUser(session) : null;
-  const chooser: Chooser = !user
-    ? 'visitor'
-    : session && selectOnboardingRequired(session)
-      ? 'needsOnboarding'
-      : 'customer';
+  const user = useSessionValue(selectUser, null);
+  const onboardingRequired = useSessionValue(selectOnboardingRequired, false);
+  const chooser: Chooser = !user ? 'visitor' : onboardingRequired ? 'needsOnboarding' : 'customer';
   const current = user ? { plan: user.plan, interval: user.billing_interval } : null;
 
   const scrollToContact = useCallback(() => scrollToSection(sectionIds.contact), []);

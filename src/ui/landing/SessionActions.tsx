@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { paths } from '../../domain/pages';
 import { selectOnboardingRequired, selectUser } from '../../machines/session-selectors';
-import { useSessionSnapshot } from '../app-context';
+import { useSessionValue } from '../app-context';
 import { buttonClassName } from './LandingButton';
 import classes from './TopNav.module.css';
 
@@ -15,9 +15,8 @@ const UserMenu = lazy(() => import('../user-menu/UserMenu'));
  * build-time render through hydration to the session's answer.
  */
 export function SessionActions({ anonymousActions }: { anonymousActions: ReactNode }) {
-  const session = useSessionSnapshot();
-  const hasUser = session !== undefined && selectUser(session) !== null;
-  const onboardingRequired = session !== undefined && selectOnboardingRequired(session);
+  const hasUser = useSessionValue(selectUser, null) !== null;
+  const onboardingRequired = useSessionValue(selectOnboardingRequired, false);
 
   return (
     <>

@@ -16,10 +16,10 @@ import { lazy, Suspense } from 'react';
 import { paths } from '../../domain/pages';
 import { selectIsAdmin } from '../../machines/session-selectors';
 import { useSessionActor } from '../app-context';
-import { ThemeFromSettings } from '../color-scheme';
 import { useUserSettings } from './account-hooks';
 import { HeaderEntries } from './HeaderEntries';
 import classes from './SignedInShell.module.css';
+import { ThemeFromSettings } from './ThemeFromSettings';
 
 const UserMenu = lazy(() => import('../user-menu/UserMenu'));
 
