@@ -9,7 +9,6 @@ import {
 import { type ContactCreate, contactCreatedSchema } from '../../contract/contact';
 import type { CheckoutPlanName } from '../../contract/plans';
 import type { PortalAnswer } from '../machines/pricingAction';
-import type { AuthApi } from './api/auth';
 import type { ApiClient } from './api/client';
 import type { AuthService } from './auth-service';
 
