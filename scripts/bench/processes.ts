@@ -24,31 +24,42 @@ export async function freePort(host: string): Promise<number> {
   return address.port;
 }
 
+/** A TypeScript entry, a path relative to `cwd` (run as `node --import tsx <entry>`), or a whole command. */
+type Launch = { entry: string; command?: never } | { command: readonly [string, ...string[]]; entry?: never };
+
 /**
- * Runs a TypeScript entry (through tsx) with exactly `env` on top of PATH and HOME, so settings of the shell
+ * Runs a TypeScript entry (through tsx), or a command such as `npm start`, with exactly `env` on top of PATH and HOME, so settings of the shell
  * (DATABASE_URL, LOG_LEVEL…) cannot leak into a measurement; resolves once `readyUrl` answers.
  */
-export async function startServerProcess(options: {
-  name: string;
-  /** A path relative to `cwd`. */
-  entry: string;
-  cwd: string;
-  env: Record<string, string>;
-  url: string;
-  readyPath: string;
-  logFile: string;
-}): Promise<ServerProcess> {
+export async function startServerProcess(
+  options: {
+    name: string;
+    cwd: string;
+    env: Record<string, string>;
+    url: string;
+    readyPath: string;
+    logFile: string;
+  } & Launch,
+): Promise<ServerProcess> {
+  const readyUrl = `${options.url}${options.readyPath}`;
+  // Another server on that port would answer in this one's place.
+  if (await fetch(readyUrl).catch(() => null)) throw new Error(`${readyUrl} already answers: port taken.`);
   const log = openSync(options.logFile, 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', options.entry], {
+  const [file, ...args] =
+    options.entry !== undefined ? [process.execPath, '--import', 'tsx', options.entry] : options.command;
+  const child = spawn(file, args, {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
     stdio: ['ignore', log, log],
+    // A command such as `npm start` is a tree of processes (npm does not pass SIGTERM on): its own process group
+    // lets stop() signal all of them.
+    detached: options.command !== undefined,
   });
   closeSync(log);
   const exited = once(child, 'exit');
-  const stop = () => stopChild(child, exited);
+  const stop = () => stopChild(child, exited, options.command !== undefined);
   try {
-    await waitUntilAnswering(`${options.url}${options.readyPath}`, child, options);
+    await waitUntilAnswering(readyUrl, child, options);
   } catch (error) {
     await stop();
     throw error;
@@ -72,10 +83,25 @@ async function waitUntilAnswering(
 }
 
 /** SIGTERM lets the server close gracefully (close-with-grace); SIGKILL only if it hangs. */
-async function stopChild(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
+async function stopChild(child: ChildProcess, exited: Promise<unknown>, group: boolean): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  const signal = (name: NodeJS.Signals) => {
+    if (group && child.pid !== undefined) process.kill(-child.pid, name);
+    else child.kill(name);
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), STOP_TIMEOUT_MS);
   await exited;
+  // npm leaves before the server it started has closed: wait for the whole group.
+  while (group && child.pid !== undefined && groupAlive(child.pid)) await sleep(100);
   clearTimeout(timer);
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
