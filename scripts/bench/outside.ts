@@ -129,9 +129,10 @@ try {
   const anonKey = LOCAL_DEFAULTS.SUPABASE_ANON_KEY;
   const apiCookie = await signInAsDemoCustomer({ apiUrl, authUrl: standInUrl, anonKey });
   const bareCookie = `${BARE_COOKIE}=${encodeURIComponent(sign(randomBytes(32).toString('base64url'), bareSecret))}`;
+  const [product, bareServer] = servers.slice(-2) as [ServerProcess, ServerProcess];
   const targets = {
-    bare: { url: `http://${HOST}:${ports.bare}/bare`, cookie: bareCookie },
-    me: { url: `${apiUrl}/api/auth/me`, cookie: apiCookie },
+    bare: { url: `http://${HOST}:${ports.bare}/bare`, cookie: bareCookie, cpuSeconds: bareServer.cpuSeconds },
+    me: { url: `${apiUrl}/api/auth/me`, cookie: apiCookie, cpuSeconds: product.cpuSeconds },
   };
   if (warmupSeconds > 0) {
     await warmUp(targets.bare, connections, warmupSeconds);
@@ -146,12 +147,13 @@ try {
   }
   const line = (name: string, result: typeof bare) =>
     `${name.padEnd(5)} ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p99 ${result.latencyMs.p99} ms  ` +
-    `non-2xx+errors ${result.non2xx + result.errors}  turns ${result.slices.map((s) => Math.round(s.requestsPerSecond)).join(' ')}`;
+    `CPU ${Math.round(result.cpuMicrosPerRequest ?? 0)} µs/req  non-2xx+errors ${result.non2xx + result.errors}  turns ${result.slices.map((s) => Math.round(s.requestsPerSecond)).join(' ')}`;
   process.stdout.write(
     `product: ${values.product === 'start' ? 'npm start' : 'server/main.ts'} on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}` +
       `${values.env.length ? ` (${values.env.join(' ')})` : ''}; ${connections} conn., ${duration} s each in ${rounds} turns\n` +
       `${line('bare', bare)}\n${line('me', me)}\n` +
-      `me / bare = ${(me.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}\n`,
+      `me / bare = ${(me.requestsPerSecond / bare.requestsPerSecond).toFixed(2)} (req/s), ` +
+      `${((bare.cpuMicrosPerRequest ?? 0) / (me.cpuMicrosPerRequest ?? 1)).toFixed(2)} (CPU per request)\n`,
   );
 } finally {
   await Promise.all(servers.map((server) => server.stop()));

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -8,7 +8,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 // competes with them for an event loop. Their output goes straight to a log file (not through a pipe that this
 // process would have to drain while it is generating load).
 
-export type ServerProcess = { url: string; logFile: string; stop(): Promise<void> };
+export type ServerProcess = {
+  url: string;
+  logFile: string;
+  /** CPU time (user + system) the server's processes have used so far, from /proc (Linux). */
+  cpuSeconds(): number;
+  stop(): Promise<void>;
+};
 
 const READY_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 15_000;
@@ -64,7 +70,13 @@ export async function startServerProcess(
     await stop();
     throw error;
   }
-  return { url: options.url, logFile: options.logFile, stop };
+  const group = options.command !== undefined;
+  return {
+    url: options.url,
+    logFile: options.logFile,
+    cpuSeconds: () => cpuSecondsOf(child.pid, group),
+    stop,
+  };
 }
 
 async function waitUntilAnswering(
@@ -95,6 +107,32 @@ async function stopChild(child: ChildProcess, exited: Promise<unknown>, group: b
   // npm leaves before the server it started has closed: wait for the whole group.
   while (group && child.pid !== undefined && groupAlive(child.pid)) await sleep(100);
   clearTimeout(timer);
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** utime + stime of the process `pid`, or of every process in its group (npm and what it started). */
+function cpuSecondsOf(pid: number | undefined, group: boolean): number {
+  if (pid === undefined) return 0;
+  const pids = group ? readdirSync('/proc').filter((name) => /^\d+$/.test(name)) : [String(pid)];
+  let ticks = 0;
+  for (const candidate of pids) {
+    const stat = readStat(candidate);
+    if (!stat) continue;
+    // Fields after the command name: state ppid pgrp … utime (14th field overall) stime (15th).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (group && Number(fields[2]) !== pid) continue;
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / CLOCK_TICKS_PER_SECOND;
+}
+
+function readStat(pid: string): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
 }
 
 function groupAlive(pid: number): boolean {
