@@ -162,7 +162,7 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** The product API alone, as `npm run bench` runs it: log level warn, the auth stand-in in this process. */
+/** The product API alone, as `npm run bench` runs it (its default log level), the auth stand-in in this process. */
 async function startApiAlone(): Promise<ServerProcess> {
   const emulators = await startAuthStandIn(LOCAL_DEFAULTS.SUPABASE_ANON_KEY, apiUrl);
   standInUrl = emulators.auth?.url ?? authUrl;
@@ -172,7 +172,6 @@ async function startApiAlone(): Promise<ServerProcess> {
     entry: 'server/main.ts',
     cwd: ROOT,
     env: {
-      LOG_LEVEL: 'warn',
       SUPABASE_URL: standInUrl,
       SUPABASE_ANON_KEY: LOCAL_DEFAULTS.SUPABASE_ANON_KEY,
       ...productEnv,
