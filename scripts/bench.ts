@@ -186,9 +186,10 @@ async function measureHttp(settings: Settings): Promise<HttpRun> {
 
     const apiCookie = await signInAsDemoCustomer({ apiUrl, authUrl, anonKey: ANON_KEY });
     const bareCookie = `${BARE_COOKIE}=${encodeURIComponent(sign(randomBytes(32).toString('base64url'), bareSecret))}`;
+    const [api, bareServer] = servers as [ServerProcess, ServerProcess];
     const targets = {
-      bare: { url: `http://${HOST}:${barePort}/bare`, cookie: bareCookie },
-      me: { url: `${apiUrl}/api/auth/me`, cookie: apiCookie },
+      bare: { url: `http://${HOST}:${barePort}/bare`, cookie: bareCookie, cpuSeconds: bareServer.cpuSeconds },
+      me: { url: `${apiUrl}/api/auth/me`, cookie: apiCookie, cpuSeconds: api.cpuSeconds },
     };
     const { connections, duration, rounds } = settings;
     if (settings.warmup > 0) {
