@@ -97,7 +97,10 @@ async function measureBundleSizes() {
 
 const apiAddress = (port: number) => `http://${HOST}:${port}`;
 
-/** The product API (`server/main.ts`) in a child process of its own, quiet, on `port` (default: a free one). */
+/**
+ * The product API (`server/main.ts`) in a child process of its own, on `port` (default: a free one), logging as
+ * it does by default (LOG_LEVEL info, JSON lines to a file): the budget is about the product as it runs.
+ */
 async function startApiProcess(
   env: Record<string, string>,
   logName: string,
@@ -109,7 +112,7 @@ async function startApiProcess(
     name: 'the product API',
     entry: 'server/main.ts',
     cwd: ROOT,
-    env: { PORT: String(apiPort), HOST, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
+    env: { PORT: String(apiPort), HOST, PUBLIC_URL: url, ...env },
     url,
     readyPath: '/api/health',
     logFile: join(OUT_DIR, logName),
@@ -183,9 +186,10 @@ async function measureHttp(settings: Settings): Promise<HttpRun> {
 
     const apiCookie = await signInAsDemoCustomer({ apiUrl, authUrl, anonKey: ANON_KEY });
     const bareCookie = `${BARE_COOKIE}=${encodeURIComponent(sign(randomBytes(32).toString('base64url'), bareSecret))}`;
+    const [api, bareServer] = servers as [ServerProcess, ServerProcess];
     const targets = {
-      bare: { url: `http://${HOST}:${barePort}/bare`, cookie: bareCookie },
-      me: { url: `${apiUrl}/api/auth/me`, cookie: apiCookie },
+      bare: { url: `http://${HOST}:${barePort}/bare`, cookie: bareCookie, cpuSeconds: bareServer.cpuSeconds },
+      me: { url: `${apiUrl}/api/auth/me`, cookie: apiCookie, cpuSeconds: api.cpuSeconds },
     };
     const { connections, duration, rounds } = settings;
     if (settings.warmup > 0) {

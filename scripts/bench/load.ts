@@ -3,7 +3,8 @@ import autocannon from 'autocannon';
 // HTTP load with autocannon (the Fastify team's load generator): a fixed number of keep-alive connections,
 // each sending its next request as soon as the previous one is answered.
 
-export type Target = { url: string; cookie: string };
+/** `cpuSeconds` reads the server's CPU time: with it, each turn also measures the CPU the server spent per request. */
+export type Target = { url: string; cookie: string; cpuSeconds?: () => number };
 
 /** One target's load, pooled over the slices it was given. */
 export type LoadResult = {
@@ -21,10 +22,15 @@ export type LoadResult = {
   non2xx: number;
   /** Connection errors, timeouts included. */
   errors: number;
+  /**
+   * The server's CPU time per answered request, in microseconds (null without `cpuSeconds`). Unlike req/s it hardly
+   * depends on how much of the machine the load generator and everyone else take.
+   */
+  cpuMicrosPerRequest: number | null;
   slices: Array<{ requestsPerSecond: number; p99: number }>;
 };
 
-type Slice = autocannon.Result;
+type Slice = autocannon.Result & { cpuSeconds: number | null };
 
 /** Load without measuring: lets V8 optimise the hot path and fills the caches before the slices that count. */
 export async function warmUp(target: Target, connections: number, seconds: number): Promise<void> {
@@ -53,8 +59,19 @@ export async function loadInTurns<Name extends string>(
   ) as Record<Name, LoadResult>;
 }
 
-function runSlice(target: Target, connections: number, seconds: number): Promise<Slice> {
-  return autocannon({ url: target.url, connections, duration: seconds, headers: { cookie: target.cookie } });
+async function runSlice(target: Target, connections: number, seconds: number): Promise<Slice> {
+  const cpuBefore = target.cpuSeconds?.();
+  const result = await autocannon({
+    url: target.url,
+    connections,
+    duration: seconds,
+    headers: { cookie: target.cookie },
+  });
+  const cpuAfter = target.cpuSeconds?.();
+  return {
+    ...result,
+    cpuSeconds: cpuBefore === undefined || cpuAfter === undefined ? null : cpuAfter - cpuBefore,
+  };
 }
 
 function pool(url: string, connections: number, slices: Slice[]): LoadResult {
@@ -73,6 +90,9 @@ function pool(url: string, connections: number, slices: Slice[]): LoadResult {
       max: Math.max(...slices.map((slice) => slice.latency.max)),
     },
     non2xx: total((slice) => slice.non2xx),
+    cpuMicrosPerRequest: slices.every((slice) => slice.cpuSeconds !== null)
+      ? (total((slice) => slice.cpuSeconds ?? 0) * 1e6) / requests
+      : null,
     errors: total((slice) => slice.errors),
     slices: slices.map((slice) => ({
       requestsPerSecond: slice.requests.total / slice.duration,

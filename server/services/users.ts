@@ -137,8 +137,25 @@ export function readSettings(stored: Record<string, unknown> | null): Settings {
   return v.parse(settingsSchema, current);
 }
 
-/** The current user as GET /api/auth/me answers it (WIRE.md "Current user JSON"). */
-export function toCurrentUser(row: UserRow, role: Role): CurrentUserInput & { settings: Settings } {
+export type CurrentUserAnswer = Readonly<CurrentUserInput & { settings: Settings }>;
+
+/**
+ * The answer made from each row object, for the life of that object: a session lookup keeps one row object while
+ * it may reuse it (SessionStore), so GET /api/auth/me reads the settings and formats the dates once per lookup,
+ * not once per request. A changed or re-read row is a new object, and the role is checked on every call.
+ */
+const answers = new WeakMap<UserRow, { role: Role; answer: CurrentUserAnswer }>();
+
+/** The current user as GET /api/auth/me answers it (WIRE.md "Current user JSON"). Shared: never mutate it. */
+export function toCurrentUser(row: UserRow, role: Role): CurrentUserAnswer {
+  const made = answers.get(row);
+  if (made?.role === role) return made.answer;
+  const answer = currentUserOf(row, role);
+  answers.set(row, { role, answer });
+  return answer;
+}
+
+function currentUserOf(row: UserRow, role: Role): CurrentUserAnswer {
   return {
     id: row.id,
     email: row.email,

@@ -23,7 +23,13 @@ export type AuthPluginOptions = {
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+const SESSION_LOOKUP = 'beaconSessionLookup';
+
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** This request's session lookup, once started: use `app.authenticate(request)`. */
+    [SESSION_LOOKUP]: Promise<ActiveSession | null> | null;
+  }
   interface FastifyInstance {
     sessions: SessionStore;
     authCookies: AuthCookies;
@@ -72,13 +78,14 @@ export default fp<AuthPluginOptions>(
             throw new AuthServiceUnavailableError('No auth service is configured (SUPABASE_URL is empty).');
           });
 
-    const resolved = new WeakMap<FastifyRequest, Promise<ActiveSession | null>>();
+    // The lookup lives on the request itself (cheaper than a WeakMap entry per request).
+    app.decorateRequest(SESSION_LOOKUP, null);
     const authenticate = (request: FastifyRequest) => {
-      let pending = resolved.get(request);
+      let pending = request[SESSION_LOOKUP];
       if (!pending) {
         const token = authCookies.sessionToken(request);
         pending = token ? sessions.resolve(token) : Promise.resolve(null);
-        resolved.set(request, pending);
+        request[SESSION_LOOKUP] = pending;
       }
       return pending;
     };

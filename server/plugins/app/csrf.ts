@@ -23,12 +23,11 @@ export default fp(
   async (app) => {
     const trustedOrigins = new Set([app.config.publicUrl.origin, ...app.config.allowedOrigins]);
 
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       // Every state-changing request, whatever its path: deciding by URL prefix would invite encoding tricks.
-      if (SAFE_METHODS.has(request.method)) return;
-      if (request.routeOptions.config.csrf === false) return;
+      if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return done();
       const problem = crossSiteProblem(request, trustedOrigins) ?? tokenProblem(request);
-      if (problem) throw csrfFailed(problem);
+      done(problem ? csrfFailed(problem) : undefined);
     });
 
     function tokenProblem(request: FastifyRequest): string | null {

@@ -13,8 +13,9 @@ export default fp(
     app.decorate('readiness', readiness);
     // While draining, every answer closes its connection: clients reconnect (to another replica), and no idle
     // keep-alive socket holds the stop up until its timeout.
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (readiness.draining) reply.header('connection', 'close');
+      done(null, payload);
     });
   },
   { name: 'readiness' },

@@ -33,10 +33,13 @@ export default fp(
     };
     if (config.secureCookies) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
 
-    app.addHook('onRequest', async (request, reply) => {
+    // Synchronous (done) hooks here and in csrf and readiness: an async hook costs a promise and a microtask
+    // turn on every request.
+    app.addHook('onRequest', (request, reply, done) => {
       reply.headers(headers);
       // Answers that depend on cookies must never be stored by a shared cache.
       if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+      done();
     });
   },
   { name: 'security-headers', dependencies: ['config'] },
