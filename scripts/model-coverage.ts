@@ -13,6 +13,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COVERAGE_DIR, clearCoverageRecords, readCoverageRecords } from '../tests/model/lib/coverage-store';
@@ -67,7 +68,10 @@ function runModelTests(vitestArgs: string[]): number {
   // vitest's package exports do not expose its CLI file; the installed copy is the one npm scripts use.
   const vitest = join(ROOT, 'node_modules/vitest/vitest.mjs');
   const projects = ['--project', 'model', '--project', 'model-view'];
-  const result = spawnSync(process.execPath, [vitest, 'run', ...projects, ...vitestArgs], {
+  // Every core: vitest leaves one to itself by default, which on two cores is one worker for all the replays, while
+  // its own process idles through them.
+  const workers = ['--maxWorkers', String(availableParallelism())];
+  const result = spawnSync(process.execPath, [vitest, 'run', ...projects, ...workers, ...vitestArgs], {
     cwd: ROOT,
     stdio: 'inherit',
   });

@@ -6,16 +6,15 @@ import { join } from 'node:path';
 export type ModelTestsRun = { seconds: number; passed: boolean; logFile: string };
 
 /**
- * Times every model-based test, view replay included (`vitest run --project model --project model-view`, what
- * `npm run test:model` runs), start-up included; vitest's own entry is started directly so that npx's lookup is not
- * part of the number.
+ * Times `npm run test:model` (every model-based test, view replay included, then the coverage report), start-up
+ * included; tsx is started directly so that npm's own start is not part of the number.
  */
 export async function timeModelTests(root: string, logFile: string): Promise<ModelTestsRun> {
   const log = openSync(logFile, 'w');
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'model', '--project', 'model-view'],
+    [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/model-coverage.ts')],
     { cwd: root, stdio: ['ignore', log, log], env: { ...process.env, FORCE_COLOR: '0' } },
   );
   closeSync(log);
