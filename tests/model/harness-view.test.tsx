@@ -83,11 +83,12 @@ describeModel(loginMachine, { ...loginOptions, view: loginView() });
 describe('model harness, replayed through a view', () => {
   it('counts a path as view-replayed once it passes through the view', async () => {
     const harness = createModelHarness(loginMachine, { ...loginOptions, view: loginView() });
-    for (const path of harness.paths.slice(0, 2)) await harness.runPathInView(path);
+    expect(harness.coverageRecord().viewPathsReplayed).toBe(0);
+    await harness.runPathInView(harness.paths[0]!);
 
     expect(harness.coverageRecord()).toMatchObject({
       paths: harness.paths.length,
-      viewPathsReplayed: 2,
+      viewPathsReplayed: 1,
       view: { kind: 'rendered' },
     });
   });

@@ -32,7 +32,7 @@ export const serializeValueAndContext = (snapshot: AnyMachineSnapshot): string =
   toStableJson({ value: snapshot.value, context: snapshot.context });
 
 /** Longest a chained path may grow; past it, the remaining moves start a new path from the initial state. */
-const MAX_PATH_STEPS = 16;
+const MAX_PATH_STEPS = 32;
 
 interface Move {
   key: string;
