@@ -46,6 +46,8 @@ test.describe('getting in', () => {
     await expectAccessible(page);
     await fillSignup(dialog, account);
     await expect(dialog.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+    // The confirmation goes out again right after sign-up: scanned once 'Resend email' has stopped spinning.
+    await expect(dialog.getByRole('button', { name: 'Resend email' })).toBeEnabled();
     await expectAccessible(page);
 
     // Same tab: the PKCE verifier (local storage) and the pending onboarding item (session storage) are here.
