@@ -146,6 +146,17 @@ const onboardingView: MachineView<typeof onboardingMachine> = {
   },
 };
 
+/** The signup record as sent: name trimmed, e-mail lowercased, normalized_email from it [product: ONB-5, ONB-6, ONB-7]. */
+const SENT = {
+  name: 'Casey Jones',
+  email: 'casey@example.com',
+  normalized_email: 'casey@example.com',
+  company: 'Acme IT',
+  company_size: '11-50',
+  plan: 'pro',
+  interval: 'annual',
+};
+
 describeModel(onboardingMachine, {
   events: [complete, nameless],
   actors: {
@@ -164,20 +175,7 @@ describeModel(onboardingMachine, {
   effects: {
     init: [start('readPendingOnboarding')],
     // Name trimmed, e-mail lowercased, normalized_email from it [product: ONB-5, ONB-6, ONB-7].
-    'form.submit': ({ event }) =>
-      event === nameless
-        ? []
-        : [
-            start('createSignup', {
-              name: 'Casey Jones',
-              email: 'casey@example.com',
-              normalized_email: 'casey@example.com',
-              company: 'Acme IT',
-              company_size: '11-50',
-              plan: 'pro',
-              interval: 'annual',
-            }),
-          ],
+    'form.submit': ({ event }) => (event === nameless ? [] : [start('createSignup', SENT)]),
     'done:createSignup': [start('reloadSession')],
     // [product: SIGNUP-15]: on to /Dashboard (replacing the entry), the pending item forgotten.
     'done:reloadSession': ({ event }) =>
@@ -208,17 +206,7 @@ describeModel(onboardingMachine, {
       }
       expect(error(observation)).toBeNull();
       // Name trimmed, e-mail lowercased, normalized_email from it [product: ONB-5, ONB-6, ONB-7].
-      expect(observation.stepEffects.inputsOf('createSignup')).toEqual([
-        {
-          name: 'Casey Jones',
-          email: 'casey@example.com',
-          normalized_email: 'casey@example.com',
-          company: 'Acme IT',
-          company_size: '11-50',
-          plan: 'pro',
-          interval: 'annual',
-        },
-      ]);
+      expect(observation.stepEffects.inputsOf('createSignup')).toEqual([SENT]);
     },
     'done:createSignup': ({ stepEffects }) => expect(stepEffects.inputsOf('reloadSession')).toHaveLength(1),
     'error:createSignup': (observation) => {
