@@ -1,12 +1,11 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Container.css';
-import { Alert, Anchor, Button, Container, Group, Loader, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Container, Group, Loader, Stack, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { DEFAULT_INTERVAL, DEFAULT_PLAN } from '../../../contract/plans';
@@ -22,6 +21,7 @@ import {
 import type { SessionSnapshot, SessionUser } from '../../machines/session';
 import { selectUser } from '../../machines/session-selectors';
 import { useSessionActor } from '../app-context';
+import { FormFeedback } from '../forms/FormFeedback';
 import { CompanySizeSelect, IntervalSelect, PlanSelect } from '../forms/SignupFields';
 import { useFlow } from '../use-flow';
 import { PageTitle } from './PageTitle';
@@ -82,11 +82,7 @@ function OnboardingForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        {error && (
-          <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {error}
-          </Alert>
-        )}
+        <FormFeedback error={error} notice={null} />
         <TextInput
           label="Full name"
           required
