@@ -23,6 +23,7 @@ import { selectUser } from '../../machines/session-selectors';
 import { useSessionActor } from '../app-context';
 import { FormFeedback } from '../forms/FormFeedback';
 import { CompanySizeSelect, IntervalSelect, PlanSelect } from '../forms/SignupFields';
+import { useFields } from '../forms/use-fields';
 import { useFlow } from '../use-flow';
 import { PageTitle } from './PageTitle';
 
@@ -67,40 +68,35 @@ function OnboardingForm({
   const submitting = useSelector(onboarding, selectIsSubmitting);
   // The e-mail is the session's, lowercased, and not editable [product: ONB-6].
   const email = user.email.trim().toLowerCase();
-  const [name, setName] = useState(prefill?.name || user.full_name || '');
-  const [company, setCompany] = useState(prefill?.company || user.company || '');
-  const [companySize, setCompanySize] = useState<CompanySize | ''>(prefill?.company_size ?? '');
-  const [plan, setPlan] = useState(prefill?.plan ?? DEFAULT_PLAN);
-  const [interval, setInterval] = useState(prefill?.interval ?? DEFAULT_INTERVAL);
+  const { values, set, text } = useFields({
+    name: prefill?.name || user.full_name || '',
+    company: prefill?.company || user.company || '',
+    company_size: (prefill?.company_size ?? '') as CompanySize | '',
+    plan: prefill?.plan ?? DEFAULT_PLAN,
+    interval: prefill?.interval ?? DEFAULT_INTERVAL,
+  });
   const [pickerOpen, setPickerOpen] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onboarding.send({ type: 'form.submit', name, email, company, company_size: companySize, plan, interval });
+    onboarding.send({ type: 'form.submit', ...values, email });
   };
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <FormFeedback error={error} notice={null} />
-        <TextInput
-          label="Full name"
-          required
-          autoComplete="name"
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-        />
+        <TextInput label="Full name" required autoComplete="name" {...text('name')} />
         <TextInput label="Email" type="email" value={email} readOnly />
-        <TextInput
-          label="Company"
-          autoComplete="organization"
-          value={company}
-          onChange={(event) => setCompany(event.currentTarget.value)}
-        />
-        <CompanySizeSelect value={companySize} onChange={setCompanySize} />
+        <TextInput label="Company" autoComplete="organization" {...text('company')} />
+        <CompanySizeSelect value={values.company_size} onChange={(value) => set('company_size', value)} />
         <Group grow>
-          <PlanSelect value={plan} onChange={setPlan} />
-          <IntervalSelect label="Billing" value={interval} onChange={setInterval} />
+          <PlanSelect value={values.plan} onChange={(value) => set('plan', value)} />
+          <IntervalSelect
+            label="Billing"
+            value={values.interval}
+            onChange={(value) => set('interval', value)}
+          />
         </Group>
         <Anchor component="button" type="button" onClick={() => setPickerOpen(true)} w="fit-content">
           See what's included
@@ -112,11 +108,11 @@ function OnboardingForm({
       <Suspense fallback={null}>
         {pickerOpen && (
           <PlanPickerDialog
-            interval={interval}
+            interval={values.interval}
             onClose={() => setPickerOpen(false)}
             onPick={(choice) => {
-              setPlan(choice.plan);
-              setInterval(choice.interval);
+              set('plan', choice.plan);
+              set('interval', choice.interval);
             }}
           />
         )}

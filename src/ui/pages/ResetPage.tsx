@@ -5,9 +5,10 @@ import '@mantine/core/styles/Stack.css';
 import { Button, Container, Stack, TextInput } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, Suspense, useState } from 'react';
+import { type FormEvent, Suspense } from 'react';
 import { selectError, selectIsBusy, selectIsUpdating, selectNotice } from '../../machines/passwordReset';
 import { FormFeedback } from '../forms/FormFeedback';
+import { useFields } from '../forms/use-fields';
 import { useFlow } from '../use-flow';
 import { PageTitle } from './PageTitle';
 
@@ -33,31 +34,23 @@ function ResetForm() {
   const notice = useSelector(reset, selectNotice);
   const busy = useSelector(reset, selectIsBusy);
   const updating = useSelector(reset, selectIsUpdating);
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const { values, text } = useFields({ password: '', confirmPassword: '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    reset.send({ type: 'form.submit', password, confirmPassword });
+    reset.send({ type: 'form.submit', ...values });
   };
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <FormFeedback error={error} notice={notice} />
-        <TextInput
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-        />
+        <TextInput label="New password" type="password" autoComplete="new-password" {...text('password')} />
         <TextInput
           label="Confirm new password"
           type="password"
           autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+          {...text('confirmPassword')}
         />
         <Button type="submit" disabled={busy}>
           {updating ? 'Updating…' : 'Update password'}

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Group.css';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { selectUser } from '../../machines/session-selectors';
 import {
   selectError,
@@ -18,6 +18,7 @@ import {
 } from '../../machines/signIn';
 import { useSessionSnapshot } from '../app-context';
 import { FormFeedback } from '../forms/FormFeedback';
+import { useFields } from '../forms/use-fields';
 import { useFlow } from '../use-flow';
 
 /** E-mail and password, Google, the reset e-mail and the confirmation resend; it renders the machine's state. */
@@ -37,12 +38,12 @@ export function SignInForm({ onClose }: { onClose: () => void }) {
   const goingToGoogle = useSelector(signIn, selectIsGoingToGoogle);
   const requestingReset = useSelector(signIn, selectIsRequestingReset);
   const resending = useSelector(signIn, selectIsResending);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const { values, text } = useFields({ email: '', password: '' });
+  const { email } = values;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    signIn.send({ type: 'form.submit', email, password });
+    signIn.send({ type: 'form.submit', ...values });
   };
 
   return (
@@ -50,21 +51,8 @@ export function SignInForm({ onClose }: { onClose: () => void }) {
     <form onSubmit={submit} noValidate>
       <Stack>
         <FormFeedback error={error} notice={notice} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          data-autofocus
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-        />
-        <TextInput
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-        />
+        <TextInput label="Email" type="email" autoComplete="email" data-autofocus {...text('email')} />
+        <TextInput label="Password" type="password" autoComplete="current-password" {...text('password')} />
         <Button type="submit" loading={signingIn} disabled={busy}>
           Sign In
         </Button>

@@ -24,6 +24,7 @@ import {
 } from '../../machines/signup';
 import { FormFeedback } from '../forms/FormFeedback';
 import { CompanySizeSelect, IntervalSelect, PlanSelect } from '../forms/SignupFields';
+import { useFields } from '../forms/use-fields';
 import { useFlow } from '../use-flow';
 import type { SignupDialogProps } from './SignupDialog';
 
@@ -60,72 +61,44 @@ function Fields({
   interval: BillingInterval;
 }) {
   const submitting = useSelector(signup, selectIsSubmitting);
-  const [fullName, setFullName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [company, setCompany] = useState('');
-  const [companySize, setCompanySize] = useState<CompanySize | ''>('');
-  const [plan, setPlan] = useState(initialPlan);
-  const [interval, setInterval] = useState(initialInterval);
+  const { values, set, text } = useFields({
+    fullName: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+    company: '',
+    companySize: '' as CompanySize | '',
+    plan: initialPlan,
+    interval: initialInterval,
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    signup.send({
-      type: 'form.submit',
-      fullName,
-      email,
-      password,
-      confirmPassword,
-      company,
-      companySize,
-      plan,
-      interval,
-    });
+    signup.send({ type: 'form.submit', ...values });
   };
 
   return (
     // The machine validates with the contract's texts; the browser's own bubbles would pre-empt them.
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput
-          label="Full name"
-          autoComplete="name"
-          data-autofocus
-          value={fullName}
-          onChange={(event) => setFullName(event.currentTarget.value)}
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-        />
-        <TextInput
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-        />
+        <TextInput label="Full name" autoComplete="name" data-autofocus {...text('fullName')} />
+        <TextInput label="Email" type="email" autoComplete="email" {...text('email')} />
+        <TextInput label="Password" type="password" autoComplete="new-password" {...text('password')} />
         <TextInput
           label="Confirm password"
           type="password"
           autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+          {...text('confirmPassword')}
         />
-        <TextInput
-          label="Company name"
-          autoComplete="organization"
-          value={company}
-          onChange={(event) => setCompany(event.currentTarget.value)}
-        />
-        <CompanySizeSelect value={companySize} onChange={setCompanySize} />
+        <TextInput label="Company name" autoComplete="organization" {...text('company')} />
+        <CompanySizeSelect value={values.companySize} onChange={(value) => set('companySize', value)} />
         <Group grow>
-          <PlanSelect value={plan} onChange={setPlan} />
-          <IntervalSelect label="Interval" value={interval} onChange={setInterval} />
+          <PlanSelect value={values.plan} onChange={(value) => set('plan', value)} />
+          <IntervalSelect
+            label="Interval"
+            value={values.interval}
+            onChange={(value) => set('interval', value)}
+          />
         </Group>
         <Button type="submit" loading={submitting}>
           Create account
