@@ -2,15 +2,9 @@ import { MantineProvider } from '@mantine/core';
 import { configure, getConfig, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loginMachine } from './fixtures/login';
+import { loginOptions } from './fixtures/login-options';
 import { LoginView } from './fixtures/login-view';
-import {
-  call,
-  createModelHarness,
-  describeModel,
-  type MachineView,
-  type StepObservation,
-  start,
-} from './harness';
+import { createModelHarness, describeModel, type MachineView } from './harness';
 
 // The view replay is proved on the fixture login machine and a tiny Mantine view of it (DOM: the model-view project).
 
@@ -58,24 +52,6 @@ function loginView({ hidesFailure = false } = {}): MachineView<typeof loginMachi
     },
   };
 }
-
-const loginOptions = {
-  events: [
-    { type: 'form.change', email: '' },
-    { type: 'form.change', email: 'ada@example.com' },
-    { type: 'form.submit' },
-    { type: 'form.retry' },
-    { type: 'session.logout' },
-  ],
-  actors: { login: { outputs: [{ role: 'admin' }, { role: 'member' }] } },
-  delays: { retryDelay: 3000 },
-  effects: {
-    'form.submit': ({ previous }: StepObservation) =>
-      previous?.context.email === 'ada@example.com' ? [start('login', { email: 'ada@example.com' })] : [],
-    'form.retry': [start('login', { email: 'ada@example.com' })],
-    'done:login': [call('announceSignIn')],
-  },
-} as const;
 
 // What a machine's model test with a view looks like: `path N: …` against the bare actor, then `path N (view): …`.
 describeModel(loginMachine, { ...loginOptions, view: loginView() });

@@ -2,30 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { assign, createMachine, setup } from 'xstate';
 import { deadEndMachine, loginMachine, racingTimersMachine } from './fixtures/login';
+import { loginOptions } from './fixtures/login-options';
 import { toggleMachine } from './fixtures/machines/toggle';
-import { call, createModelHarness, formatUntaken, type StepObservation, start } from './harness';
+import { createModelHarness, formatUntaken, start } from './harness';
 import { coverageFailures, formatCoverageTable, measureCoverage, viewNotes } from './lib/coverage-table';
 import { discoverMachines } from './lib/machine-discovery';
 
 // The harness is proved on fixture machines; the app's machines are tested in their own files.
-
-const loginOptions = {
-  events: [
-    { type: 'form.change', email: '' },
-    { type: 'form.change', email: 'ada@example.com' },
-    { type: 'form.submit' },
-    { type: 'form.retry' },
-    { type: 'session.logout' },
-  ],
-  actors: { login: { outputs: [{ role: 'admin' }, { role: 'member' }] } },
-  delays: { retryDelay: 3000 },
-  effects: {
-    'form.submit': ({ previous }: StepObservation) =>
-      previous?.context.email === 'ada@example.com' ? [start('login', { email: 'ada@example.com' })] : [],
-    'form.retry': [start('login', { email: 'ada@example.com' })],
-    'done:login': [call('announceSignIn')],
-  },
-} as const;
 
 async function runAll(harness: ReturnType<typeof createModelHarness>) {
   for (const path of harness.paths) await harness.runPath(path);
