@@ -4,7 +4,6 @@ import { AppRoot } from './app/AppRoot';
 import { createAppRoot } from './app/root';
 import { isOnPage, pageNames } from './domain/pages';
 import { hasStoredAuthSession, isAuthCallbackAddress } from './services/auth-presence';
-import { holdEarlyClicks } from './ui/hold-early-clicks';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">.');
@@ -16,36 +15,37 @@ if (container.hasChildNodes()) {
   // Each step in a task of its own (evaluating the first load, building the app and its router, resolving the page,
   // starting hydration): on a slow phone each is tens of milliseconds, and together they were one task of 150 ms and
   // more.
-  const earlyClicks = holdEarlyClicks(container);
-  // The flows and services load once the page has hydrated: it is on screen and needs them only for what a visitor
-  // does next. React commits the root before the Suspense boundaries under it (the router's) have hydrated, so this
-  // waits for the browser's first idle moment after that: a session update arriving earlier would make React hydrate
-  // the rest of the page at once, in one long task.
-  let markHydrated = () => {};
-  const hydrated = new Promise<void>((resolve) => {
-    markHydrated = () =>
+  // The flows and services load once the page is the app's: it is on screen and needs them only for what a visitor
+  // does next. This waits for the browser's first idle moment after that, so that fetching and evaluating them
+  // stay out of hydration's tasks.
+  let markReady = () => {};
+  const ready = new Promise<void>((resolve) => {
+    markReady = () =>
       'requestIdleCallback' in window
         ? requestIdleCallback(() => resolve(), { timeout: 3000 })
         : setTimeout(resolve, 0);
   });
+  const onPageReady = () => {
+    // The clicks the page's boot held until now (src/prerender/landing-boot.ts).
+    window.__beaconEarlyClicks?.replay();
+    markReady();
+  };
   void nextTask()
-    .then(() => start({ startAfter: hydrated }).router)
+    .then(() => start({ startAfter: ready }).router)
     .then(async (router) => {
       await nextTask();
       await router.load();
       await nextTask();
-      const onMounted = () => {
-        earlyClicks.replay();
-        markHydrated();
-      };
-      const app = <AppRoot router={router} onMounted={onMounted} />;
       if (isOnPage(router.state.location.pathname, pageNames.landing)) {
         // As a transition, hydration yields to the browser every few milliseconds instead of blocking it: the page is
         // already on screen, and a click before it is done is replayed once it is.
         startTransition(() => {
-          hydrateRoot(container, app);
+          hydrateRoot(container, <AppRoot router={router} onPageReady={onPageReady} />);
         });
-      } else createRoot(container).render(app);
+      } else {
+        createRoot(container).render(<AppRoot router={router} />);
+        onPageReady();
+      }
     });
 } else {
   createRoot(container).render(<AppRoot router={start().router} />);

@@ -5,28 +5,25 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
 import { LANDING_HTML } from '../../contract/spa-build.ts';
+import { bootLanding } from '../../src/prerender/landing-boot.ts';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 /**
- * The landing page paints from its HTML and CSS alone, so its app need not compete with them: the page's only script
- * is a few bytes that import the app once the first frame is on screen (or at once in a tab that is not shown, where
- * no frame comes). Fetched in parallel with the stylesheet, the app's 100 KB would hold up the first paint on a slow
- * connection; Lighthouse's simulation counts it in LCP whenever it arrives before the paint. What remains of the
- * modulepreloads is fetched at low priority.
+ * The prerendered page's only script is the boot (src/prerender/landing-boot.ts), which imports the app after the
+ * first frame. What remains of the modulepreloads is fetched at low priority.
  */
-function appAfterFirstPaint(html: string, bootSrc: string): string {
+function withBoot(html: string, bootSrc: string): string {
   return html
     .replace(ENTRY_SCRIPT, `<script type="module" crossorigin src="${bootSrc}"></script>`)
     .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
 }
 
-function bootSource(entrySrc: string): string {
-  // At once: waiting for the first frame left a window in which a click on the painted page reached no handler at
-  // all (the click holder is the app's), and visitors and the e2e suite lost their first click.
-  return `import(${JSON.stringify(entrySrc)});\n`;
+/** The boot file: `bootLanding`'s own source, called on the page's root with the app's entry. */
+export function bootSource(entrySrc: string): string {
+  return `(${bootLanding.toString()})(document.getElementById("root"), () => import(${JSON.stringify(entrySrc)}));\n`;
 }
 
 /** The file the browser build imports for `@tanstack/router-core/isServer` (its package's `browser` export). */
@@ -90,7 +87,7 @@ export function prerenderLanding({ entry, cacheDir }: { entry: string; cacheDir:
           source: bootSource(entrySrc),
         });
         const bootSrc = `${base}${this.getFileName(bootName)}`;
-        const html = appAfterFirstPaint(template, bootSrc).replace(
+        const html = withBoot(template, bootSrc).replace(
           EMPTY_ROOT,
           `<div id="root">${await renderLandingPage()}</div>`,
         );

@@ -1,22 +1,21 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import type { AppRouter } from '../routes/router';
 import { AppProviders } from '../ui/AppProviders';
+import { PageReadyContext } from '../ui/page-ready';
 
-/** The whole app; the same tree in the browser and in the landing page's build-time render, so one hydrates the other. */
-export function AppRoot({ router, onMounted }: { router: AppRouter; onMounted?: () => void }) {
+/**
+ * The whole app; the same tree in the browser and in the landing page's build-time render, so one hydrates the other.
+ * `onPageReady` is told when the page's own content is React's (src/ui/page-ready.tsx).
+ */
+export function AppRoot({ router, onPageReady }: { router: AppRouter; onPageReady?: () => void }) {
   return (
     <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-      <MountSignal onMounted={onMounted} />
+      <PageReadyContext value={onPageReady}>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </PageReadyContext>
     </StrictMode>
   );
-}
-
-/** Effects run once React has committed the tree around them: for hydration, once the page is the app's. */
-function MountSignal({ onMounted }: { onMounted: (() => void) | undefined }) {
-  useEffect(() => onMounted?.(), [onMounted]);
-  return null;
 }

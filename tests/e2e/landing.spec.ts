@@ -60,6 +60,29 @@ test.describe('the landing page', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a click made before the app has loaded is not lost: Sign In opens the dialog once it has', async ({
+    page,
+  }) => {
+    const errors = collectPageErrors(page);
+    let releaseApp = () => {};
+    const appRequested = new Promise<void>((requested) => {
+      void page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        requested();
+        await new Promise<void>((release) => {
+          releaseApp = release;
+        });
+        await route.continue();
+      });
+    });
+    await page.goto('/Landing');
+    await appRequested;
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('dialog', { name: 'Sign In' })).toHaveCount(0);
+    releaseApp();
+    await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('fits a 360 px phone: one row for the brand and both actions, no sideways scrolling', async ({
     page,
   }) => {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { SignupChoice } from '../../domain/signup-choice';
+import { useSignalPageReady } from '../page-ready';
 import { ContactSection } from './ContactSection';
 import { Hero } from './Hero';
 import classes from './LandingPage.module.css';
@@ -31,6 +32,7 @@ export function LandingPage() {
   }, []);
   const openSignIn = useCallback(() => setOpenDialog('signIn'), []);
   const closeDialog = useCallback(() => setOpenDialog(null), []);
+  useSignalPageReady();
 
   return (
     <>
