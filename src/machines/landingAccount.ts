@@ -59,6 +59,8 @@ export type LandingAccountMachine = typeof landingAccountMachine;
 export type LandingAccountActorRef = ActorRefFrom<LandingAccountMachine>;
 export type LandingAccountSnapshot = SnapshotFrom<LandingAccountMachine>;
 
+/** Whether the trial lookup is still running: the badge has nothing to say yet. */
+export const selectLookingUpTrial = (snapshot: LandingAccountSnapshot) => snapshot.matches('lookingUp');
 /** Whether the trial lookup answered; until it has (or when it failed) the days are unset. */
 export const selectTrialKnown = (snapshot: LandingAccountSnapshot) => snapshot.context.trialKnown;
 export const selectTrialEndsAt = (snapshot: LandingAccountSnapshot) => snapshot.context.trialEndsAt;

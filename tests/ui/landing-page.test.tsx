@@ -329,7 +329,7 @@ describe('the signed-in hero [product: LAND-10, LAND-11, LAND-12, LAND-13, LAND-
 
   it("reads 'Active Member' when the trial lookup fails [product: MSG-SILENT-2]", async () => {
     renderApp('/Landing', { loadUser: async () => customer });
-    expect(await screen.findByText('Active Member')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Active Member')).toBeVisible());
   });
 
   it('opens a tab at the click and sends it to the dashboard after the identity check, even when it fails [product: LAND-11, HEAD-3, MSG-SILENT-3]', async () => {

@@ -8,7 +8,12 @@ import { planLabel } from '../../domain/plans';
 import { createdAtMs, memberSince } from '../../domain/time';
 import { trialBadge, trialDaysLeft, trialEndMs } from '../../domain/trial';
 import { selectIsOpening } from '../../machines/dashboardLink';
-import { selectSubscriptionStatus, selectTrialEndsAt, selectTrialKnown } from '../../machines/landingAccount';
+import {
+  selectLookingUpTrial,
+  selectSubscriptionStatus,
+  selectTrialEndsAt,
+  selectTrialKnown,
+} from '../../machines/landingAccount';
 import type { SessionUser } from '../../machines/session';
 import { useDashboardLink } from '../shell/account-hooks';
 import { useFlow } from '../use-flow';
@@ -24,6 +29,7 @@ const accountBadges = ['Account Active', 'Full Access', 'Founding Member'] as co
  */
 export default function SignedInHero({ user }: { user: SessionUser }) {
   const account = useFlow('landingAccount');
+  const lookingUpTrial = useSelector(account, selectLookingUpTrial);
   const trialKnown = useSelector(account, selectTrialKnown);
   const trialEndsAt = useSelector(account, selectTrialEndsAt);
   const subscriptionStatus = useSelector(account, selectSubscriptionStatus) ?? user.subscription_status;
@@ -41,8 +47,12 @@ export default function SignedInHero({ user }: { user: SessionUser }) {
 
   return (
     <div className={classes.heroText}>
-      <p className={classes.banner}>
-        <span className={classes.bannerBadge}>{trialBadge(daysLeft)}</span>
+      {/* While the lookup runs the badge keeps its place but is neither seen nor read: a trial customer would
+          otherwise read 'Active Member' for a moment before their days. */}
+      <p className={classes.banner} aria-busy={lookingUpTrial || undefined}>
+        <span className={classes.bannerBadge} style={lookingUpTrial ? { visibility: 'hidden' } : undefined}>
+          {trialBadge(daysLeft)}
+        </span>
       </p>
       <h1 id="hero-title" className={classes.heroTitle}>
         {greetingAt(new Date())}, {greetingName(user)}
