@@ -53,6 +53,7 @@ export default function SignedInHero({ user }: { user: SessionUser }) {
         <span className={classes.bannerBadge} style={lookingUpTrial ? { visibility: 'hidden' } : undefined}>
           {trialBadge(daysLeft)}
         </span>
+        <span>Thanks for building Beacon RMM with us</span>
       </p>
       <h1 id="hero-title" className={classes.heroTitle}>
         {greetingAt(new Date())}, {greetingName(user)}
