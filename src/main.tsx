@@ -43,9 +43,15 @@ if (container.hasChildNodes()) {
           hydrateRoot(container, <AppRoot router={router} onPageReady={onPageReady} />);
         });
       } else {
+        // Another page replaces the painted one: a click held on it means nothing there.
+        window.__beaconEarlyClicks?.discard();
         createRoot(container).render(<AppRoot router={router} />);
-        onPageReady();
+        markReady();
       }
+    })
+    .catch((error: unknown) => {
+      window.__beaconEarlyClicks?.discard();
+      throw error;
     });
 } else {
   createRoot(container).render(<AppRoot router={start().router} />);

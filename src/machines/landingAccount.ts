@@ -4,7 +4,8 @@ import type { DateInput } from '../domain/time';
 
 /**
  * The signed-in customer's trial lookup on the landing page [product: LAND-11, MSG-SILENT-2]: it sets the banner
- * badge's days; a failed lookup leaves them unset, so the badge reads 'Active Member'. ('Open Dashboard' is the
+ * badge's days; a failed lookup leaves them unset, so the badge reads 'Active Member'. One that has not answered
+ * within `trialLookupPatience` counts as failed: the badge says nothing while it waits. ('Open Dashboard' is the
  * dashboardLink flow, shared with the signed-in header.)
  */
 
@@ -17,6 +18,9 @@ export interface LandingAccountContext {
   subscriptionStatus: string | null;
 }
 
+/** How long the badge waits for the lookup before it reads 'Active Member' as after a failure. */
+export const TRIAL_LOOKUP_PATIENCE_MS = 5000;
+
 const notProvided = (name: string) => () => {
   throw new Error(`The landingAccount machine's actor '${name}' was not provided.`);
 };
@@ -28,6 +32,9 @@ export const landingAccountMachine = setup({
   actors: {
     /** GET /api/billing/trial [product: CLIENT-6]. */
     lookupTrial: fromPromise<TrialResponse>(notProvided('lookupTrial')),
+  },
+  delays: {
+    trialLookupPatience: TRIAL_LOOKUP_PATIENCE_MS,
   },
   actions: {
     storeTrial: assign((_, answer: TrialResponse) => ({
@@ -50,6 +57,7 @@ export const landingAccountMachine = setup({
         },
         onError: { target: 'settled' },
       },
+      after: { trialLookupPatience: { target: 'settled' } },
     },
     settled: {},
   },

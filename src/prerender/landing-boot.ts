@@ -1,5 +1,8 @@
-/** What the landing boot leaves for the app: the click it held, to be replayed once the app has the page. */
-export type EarlyClicks = { replay(): void };
+/**
+ * What the landing boot leaves for the app: the click it held, to be replayed once the app has the page, or
+ * discarded when the app renders another page instead.
+ */
+export type EarlyClicks = { replay(): void; discard(): void };
 
 declare global {
   interface Window {
@@ -15,47 +18,73 @@ declare global {
  * first animation frame is too early a sign: the frame's paint is presented after it, and on a fast connection the
  * app arrived and ran before that, which Lighthouse's simulation then counts as holding up the paint.
  *
- * Until the app has taken the page over, its buttons and links would do nothing, so the boot holds the last click
- * on one of them (before anything else sees it) and leaves `window.__beaconEarlyClicks` for the app, whose
- * `replay()` stops holding and clicks the same element again: hydration keeps the nodes, so the click reaches the
- * app's handler.
+ * Until the app has taken the page over, its buttons would do nothing, so the boot holds the last click on one
+ * (before anything else sees it) and leaves `window.__beaconEarlyClicks` for the app, whose `replay()` stops holding
+ * and clicks the same button again: hydration keeps the nodes, so the click reaches the app's handler.
  *
  * The build writes this function's source into the boot file (scripts/vite/prerender-landing.ts): it must not use
  * anything from outside its own body.
  */
 export function bootLanding(container: HTMLElement, loadApp: () => Promise<unknown>): void {
-  let held: HTMLElement | null = null;
+  let held: HTMLButtonElement | null = null;
+  // Buttons only: the page's links are in-page anchors, which work without the app.
   const hold = (event: MouseEvent) => {
-    const target = event.target instanceof Element ? event.target.closest('button, a[href]') : null;
-    if (!(target instanceof HTMLElement) || !container.contains(target)) return;
+    const target = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!target) return;
     event.preventDefault();
     // Immediate: React listens on the same container once hydration starts, and must not see the click twice.
     event.stopImmediatePropagation();
     held = target;
   };
   container.addEventListener('click', hold, true);
+  const stopHolding = () => {
+    container.removeEventListener('click', hold, true);
+    const target = held;
+    held = null;
+    return target;
+  };
   window.__beaconEarlyClicks = {
     replay: () => {
-      container.removeEventListener('click', hold, true);
-      const target = held;
-      held = null;
+      const target = stopHolding();
       if (target?.isConnected) target.click();
     },
+    discard: () => void stopHolding(),
   };
+
+  let loading = false;
   const load = () => {
+    if (loading) return;
+    loading = true;
     loadApp().catch((error: unknown) => {
+      window.__beaconEarlyClicks?.discard();
       console.error('The app could not load.', error);
-      // Links still work without it.
-      window.__beaconEarlyClicks?.replay();
     });
   };
-  if (document.visibilityState === 'hidden') load();
-  else if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
-    const observer = new PerformanceObserver((entries) => {
-      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
-      load();
-    });
-    observer.observe({ type: 'paint', buffered: true });
-  } else requestAnimationFrame(() => setTimeout(load, 0));
+  if (document.visibilityState === 'hidden') {
+    load();
+    return;
+  }
+  // Whatever the paint timing does (some browsers never hand an observer a paint that came before it): a visitor
+  // reaching for the page, or a few seconds, start the app.
+  document.addEventListener('pointerdown', load, { capture: true, once: true });
+  document.addEventListener('keydown', load, { capture: true, once: true });
+  setTimeout(load, 3000);
+  if (performance.getEntriesByName('first-contentful-paint').length > 0) {
+    load();
+    return;
+  }
+  try {
+    if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
+      const observer = new PerformanceObserver((entries) => {
+        if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+        observer.disconnect();
+        load();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+      return;
+    }
+  } catch {
+    // No paint timing at all: the first frame below.
+  }
+  requestAnimationFrame(() => setTimeout(load, 0));
 }

@@ -64,7 +64,7 @@ function expectTrial(snapshot: LandingAccountSnapshot, known: boolean, endsAt: u
 }
 
 describeModel(landingAccountMachine, {
-  delays: {},
+  delays: { trialLookupPatience: 5000 },
   view: signedInHeroView,
   effects: {
     // The lookup starts with the signed-in parts of the page.
@@ -89,6 +89,11 @@ describeModel(landingAccountMachine, {
     'done:lookupTrial': ({ snapshot, event }) => {
       expectTrial(snapshot, true, event.output.trial_ends_at);
       expect(selectSubscriptionStatus(snapshot)).toBe(event.output.subscription_status);
+    },
+    'after:trialLookupPatience': ({ snapshot, stepEffects }) => {
+      // A lookup that does not answer counts as failed: 'Active Member', nothing said.
+      expectTrial(snapshot, false, undefined);
+      expect(stepEffects.entries).toEqual([]);
     },
     'error:lookupTrial': ({ snapshot, stepEffects }) => {
       // [product: MSG-SILENT-2] The days stay unset; nothing is said.
