@@ -26,6 +26,21 @@ export function bootSource(entrySrc: string): string {
   return `(${bootLanding.toString()})(document.getElementById("root"), () => import(${JSON.stringify(entrySrc)}));\n`;
 }
 
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/g;
+
+/**
+ * The stylesheets the page links, written into it instead: the first paint waits for the HTML and its CSS, and on a
+ * phone's connection a second request costs a whole round trip (about 0.6 s with Lighthouse's throttling applied).
+ * The app's 8.5 KB gz of CSS fits in the HTML's first round trips; other pages keep the cached stylesheet.
+ */
+function withInlineStyles(html: string, styles: (href: string) => string): string {
+  return html.replace(STYLESHEET, (_, href: string) => {
+    const css = styles(href);
+    if (css.includes('</style')) throw new Error(`${href} cannot be written into a <style> element`);
+    return `<style>${css}</style>`;
+  });
+}
+
 /** The file the browser build imports for `@tanstack/router-core/isServer` (its package's `browser` export). */
 function routerBrowserIsServer(root: string): string {
   const manifest = createRequire(path.join(root, 'package.json')).resolve(
@@ -87,7 +102,12 @@ export function prerenderLanding({ entry, cacheDir }: { entry: string; cacheDir:
           source: bootSource(entrySrc),
         });
         const bootSrc = `${base}${this.getFileName(bootName)}`;
-        const html = withBoot(template, bootSrc).replace(
+        const styles = (href: string) => {
+          const asset = bundle[href.slice(base.length)];
+          if (asset?.type !== 'asset') this.error(`index.html links ${href}, which the build did not write`);
+          return String(asset.source);
+        };
+        const html = withInlineStyles(withBoot(template, bootSrc), styles).replace(
           EMPTY_ROOT,
           `<div id="root">${await renderLandingPage()}</div>`,
         );

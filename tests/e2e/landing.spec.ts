@@ -30,6 +30,20 @@ test.describe('the landing page', () => {
       }
     });
 
+    test('paints from one response: its styles are in the HTML, styled as the app styles it', async ({
+      page,
+    }) => {
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+      await page.goto('/Landing');
+      expect(requests.filter((path) => path.endsWith('.css'))).toEqual([]);
+      // The app's stylesheet, not the browser's defaults: the primary button is filled with the theme's indigo.
+      await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCSS(
+        'background-color',
+        'rgb(66, 99, 235)',
+      );
+    });
+
     test('is not what a guarded page paints', async ({ page }) => {
       await page.goto('/Billing');
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
