@@ -14,10 +14,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { sign } from '@fastify/cookie';
 import * as v from 'valibot';
 import { dropPostgresSchema } from '../server/db/client';
 import { startAuthStandIn } from './bench/auth-stand-in';
+import { startBareTarget } from './bench/bare-target';
 import { httpChecks, modelTestsCheck } from './bench/checks';
 import { type LighthouseRun, lighthouseChecks, runLighthouse } from './bench/lighthouse';
 import { type LoadResult, loadInTurns, warmUp } from './bench/load';
@@ -32,7 +32,6 @@ const ROOT = resolve(import.meta.dirname, '..');
 const OUT_DIR = join(ROOT, '.data/bench');
 const HOST = '127.0.0.1';
 const ANON_KEY = 'bench-anon-key';
-const BARE_COOKIE = 'bench_sid';
 
 const count = (name: string, min: number) =>
   v.pipe(
@@ -170,25 +169,18 @@ async function measureHttp(settings: Settings): Promise<HttpRun> {
         apiPort,
       ),
     );
-    const bareSecret = randomBytes(32).toString('hex');
-    const barePort = await freePort(HOST);
-    servers.push(
-      await startServerProcess({
-        name: 'the bare server',
-        entry: 'scripts/bench/bare-server.ts',
-        cwd: ROOT,
-        env: { PORT: String(barePort), HOST, BARE_COOKIE_NAME: BARE_COOKIE, BARE_COOKIE_SECRET: bareSecret },
-        url: `http://${HOST}:${barePort}`,
-        readyPath: '/health',
-        logFile: join(OUT_DIR, 'bare.log'),
-      }),
-    );
+    const reference = await startBareTarget({
+      root: ROOT,
+      host: HOST,
+      port: await freePort(HOST),
+      logFile: join(OUT_DIR, 'bare.log'),
+    });
+    servers.push(reference.server);
 
     const apiCookie = await signInAsDemoCustomer({ apiUrl, authUrl, anonKey: ANON_KEY });
-    const bareCookie = `${BARE_COOKIE}=${encodeURIComponent(sign(randomBytes(32).toString('base64url'), bareSecret))}`;
-    const [api, bareServer] = servers as [ServerProcess, ServerProcess];
+    const [api] = servers as [ServerProcess];
     const targets = {
-      bare: { url: `http://${HOST}:${barePort}/bare`, cookie: bareCookie, cpuSeconds: bareServer.cpuSeconds },
+      bare: reference.target,
       me: { url: `${apiUrl}/api/auth/me`, cookie: apiCookie, cpuSeconds: api.cpuSeconds },
     };
     const { connections, duration, rounds } = settings;

@@ -16,10 +16,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { sign } from '@fastify/cookie';
 import { LOCAL_DEFAULTS } from '../../server/config';
 import { dropPostgresSchema } from '../../server/db/client';
 import { startAuthStandIn } from './auth-stand-in';
+import { startBareTarget } from './bare-target';
 import { loadInTurns, warmUp } from './load';
 import { type ServerProcess, startServerProcess } from './processes';
 import { signInAsDemoCustomer } from './session';
@@ -27,7 +27,6 @@ import { signInAsDemoCustomer } from './session';
 const ROOT = resolve(import.meta.dirname, '../..');
 const OUT_DIR = join(ROOT, '.data/bench');
 const HOST = '127.0.0.1';
-const BARE_COOKIE = 'bench_sid';
 
 const { values } = parseArgs({
   options: {
@@ -107,31 +106,20 @@ try {
         })
       : await startApiAlone(),
   );
-  const bareSecret = randomBytes(32).toString('hex');
-  servers.push(
-    await startServerProcess({
-      name: 'the bare server',
-      entry: 'scripts/bench/bare-server.ts',
-      cwd: ROOT,
-      env: {
-        PORT: String(ports.bare),
-        HOST,
-        BARE_COOKIE_NAME: BARE_COOKIE,
-        BARE_COOKIE_SECRET: bareSecret,
-        ...profiling('bare'),
-      },
-      url: `http://${HOST}:${ports.bare}`,
-      readyPath: '/health',
-      logFile: join(OUT_DIR, 'outside-bare.log'),
-    }),
-  );
+  const reference = await startBareTarget({
+    root: ROOT,
+    host: HOST,
+    port: ports.bare,
+    logFile: join(OUT_DIR, 'outside-bare.log'),
+    env: profiling('bare'),
+  });
+  servers.push(reference.server);
 
   const anonKey = LOCAL_DEFAULTS.SUPABASE_ANON_KEY;
   const apiCookie = await signInAsDemoCustomer({ apiUrl, authUrl: standInUrl, anonKey });
-  const bareCookie = `${BARE_COOKIE}=${encodeURIComponent(sign(randomBytes(32).toString('base64url'), bareSecret))}`;
-  const [product, bareServer] = servers.slice(-2) as [ServerProcess, ServerProcess];
+  const [product] = servers as [ServerProcess];
   const targets = {
-    bare: { url: `http://${HOST}:${ports.bare}/bare`, cookie: bareCookie, cpuSeconds: bareServer.cpuSeconds },
+    bare: reference.target,
     me: { url: `${apiUrl}/api/auth/me`, cookie: apiCookie, cpuSeconds: product.cpuSeconds },
   };
   if (warmupSeconds > 0) {
