@@ -25,9 +25,10 @@ if (container.hasChildNodes()) {
         ? requestIdleCallback(() => resolve(), { timeout: 3000 })
         : setTimeout(resolve, 0);
   });
+  // The click the page's boot held until the app has the page (src/prerender/landing-boot.ts).
+  const earlyClicks = window.__beaconEarlyClicks;
   const onPageReady = () => {
-    // The clicks the page's boot held until now (src/prerender/landing-boot.ts).
-    window.__beaconEarlyClicks?.replay();
+    earlyClicks?.replay();
     markReady();
   };
   void nextTask()
@@ -44,13 +45,13 @@ if (container.hasChildNodes()) {
         });
       } else {
         // Another page replaces the painted one: a click held on it means nothing there.
-        window.__beaconEarlyClicks?.discard();
+        earlyClicks?.discard();
         createRoot(container).render(<AppRoot router={router} />);
         markReady();
       }
     })
     .catch((error: unknown) => {
-      window.__beaconEarlyClicks?.discard();
+      earlyClicks?.discard();
       throw error;
     });
 } else {

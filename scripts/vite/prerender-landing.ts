@@ -22,7 +22,7 @@ function withBoot(html: string, bootSrc: string): string {
 }
 
 /** The boot file: `bootLanding`'s own source, called on the page's root with the app's entry. */
-export function bootSource(entrySrc: string): string {
+function bootSource(entrySrc: string): string {
   return `(${bootLanding.toString()})(document.getElementById("root"), () => import(${JSON.stringify(entrySrc)}));\n`;
 }
 
