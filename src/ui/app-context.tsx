@@ -99,11 +99,10 @@ export function useAppContext(): AppContext {
  * its build-time render and hydration both see no session.
  */
 export function useSessionSnapshot(): SessionSnapshot | undefined {
-  const port = useAppContext().session;
-  return useSyncExternalStore(port.subscribe, () => port.current()?.getSnapshot(), noSession);
+  return useSessionValue(wholeSnapshot, undefined);
 }
 
-const noSession = () => undefined;
+const wholeSnapshot = (snapshot: SessionSnapshot): SessionSnapshot | undefined => snapshot;
 
 /**
  * One value read from the session with a selector (machines/session-selectors), `fallback` until the session chunk
