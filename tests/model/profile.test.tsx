@@ -13,8 +13,9 @@ import {
   selectProfileResult,
   selectProfileUser,
 } from '../../src/machines/profile';
-import { aUser, followingOfferSignUp, renderApp } from '../ui/render-app';
+import { aUser, renderApp } from '../ui/render-app';
 import { call, describeModel, type MachineView, type StepObservation, start } from './harness';
+import { followingOfferSignUp } from './view-actions';
 
 type Observation = StepObservation<ProfileSnapshot>;
 

@@ -14,8 +14,9 @@ import {
   selectSettingsMessage,
   settingsMachine,
 } from '../../src/machines/settings';
-import { followingOfferSignUp, renderApp, signedIn } from '../ui/render-app';
+import { renderApp, signedIn } from '../ui/render-app';
 import { call, describeModel, type MachineView, start } from './harness';
+import { followingOfferSignUp } from './view-actions';
 
 const storedSettings: Settings = { ...defaultSettings, timezone: 'PST' };
 const user = v.parse(currentUserSchema, {

@@ -1,28 +1,57 @@
 import type { AnyStateMachine } from 'xstate';
+import type { renderApp } from '../ui/render-app';
 
 type Action = (args: unknown, params: unknown) => void;
+type Actions = Record<string, Action>;
+
+/**
+ * `actions`, each run right after the harness's recorder of the same name in `logic`: the step's effects are still
+ * checked, and the page still does what the action asks.
+ */
+function afterRecorders(logic: AnyStateMachine, actions: Actions): Actions {
+  const recorders = logic.implementations.actions as Record<string, Action | undefined>;
+  return Object.fromEntries(
+    Object.entries(actions).map(([name, run]) => [
+      name,
+      (args: unknown, params: unknown) => {
+        recorders[name]?.(args, params);
+        run(args, params);
+      },
+    ]),
+  );
+}
 
 /**
  * The logic under test as a view hosts it. A view provides the actions on its own state (a dialog, a scroll, a new
  * tab) with `logic.provide(...)`, which would replace the harness's recorders of those actions and hide them from
- * the effects check: here each action the view provides runs after its recorder, so the step's effects are still
- * checked and the page still does what the action asks.
+ * the effects check: here each action the view provides runs after its recorder.
  */
 export function keepRecordingViewActions<TLogic extends AnyStateMachine>(logic: TLogic): TLogic {
-  const recorders = logic.implementations.actions as Record<string, Action | undefined>;
   const hosted = logic.provide({}) as TLogic;
-  hosted.provide = ((implementations: { actions?: Record<string, Action> }) =>
+  hosted.provide = ((implementations: { actions?: Actions }) =>
     logic.provide({
       ...implementations,
-      actions: Object.fromEntries(
-        Object.entries(implementations.actions ?? {}).map(([name, viewAction]) => [
-          name,
-          (args: unknown, params: unknown) => {
-            recorders[name]?.(args, params);
-            viewAction(args, params);
-          },
-        ]),
-      ),
+      actions: afterRecorders(logic, implementations.actions ?? {}),
     })) as TLogic['provide'];
   return hosted;
+}
+
+/**
+ * `logic` whose `offerSignUp` (a recorder) is also followed the way the app follows it: with the app's own
+ * implementation (src/app/root.ts), read from `source`, another flow given it. A replayed path then shows where a
+ * visitor without a session lands.
+ */
+export function followingOfferSignUp<TLogic extends AnyStateMachine>(
+  logic: TLogic,
+  app: () => ReturnType<typeof renderApp>,
+  source: 'profile' | 'settings',
+): TLogic {
+  return logic.provide({
+    actions: afterRecorders(logic, {
+      offerSignUp: () =>
+        void app().router.options.context.flows.then((flows) =>
+          (flows[source].implementations.actions.offerSignUp as () => void)(),
+        ),
+    }),
+  }) as TLogic;
 }

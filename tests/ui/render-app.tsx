@@ -2,7 +2,6 @@ import { createTheme, Menu, Modal } from '@mantine/core';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import * as v from 'valibot';
-import type { AnyStateMachine } from 'xstate';
 import { type CurrentUserInput, currentUserSchema } from '../../contract/user';
 import { type AppRootOptions, createAppRoot } from '../../src/app/root';
 import type { LoadedUser, SessionActorRef } from '../../src/machines/session';
@@ -285,27 +284,4 @@ function mount(root: ReturnType<typeof createTestRoot>) {
     },
     pathname: () => router.state.location.pathname,
   };
-}
-
-/**
- * `logic` whose `offerSignUp` (a recorder, in a model test) is also followed the way the app follows it: with the
- * app's own implementation (src/app/root.ts), read from `source`, another flow given it. A replayed path then shows
- * where a visitor without a session lands.
- */
-export function followingOfferSignUp<TLogic extends AnyStateMachine>(
-  logic: TLogic,
-  app: () => ReturnType<typeof renderApp>,
-  source: 'profile' | 'settings',
-): TLogic {
-  const record = logic.implementations.actions.offerSignUp as (args: unknown, params: unknown) => void;
-  return logic.provide({
-    actions: {
-      offerSignUp: (args: unknown, params: unknown) => {
-        record(args, params);
-        void app().router.options.context.flows.then((flows) =>
-          (flows[source].implementations.actions.offerSignUp as () => void)(),
-        );
-      },
-    },
-  }) as TLogic;
 }
