@@ -379,6 +379,7 @@ export function loadConfig(environment: Environment = process.env): Config {
     LOCAL_DEFAULTS.STRIPE_WEBHOOK_SECRET,
   );
   const stripeApiUrl = env.STRIPE_API_URL ?? (localDev ? LOCAL_DEFAULTS.STRIPE_API_URL : '');
+  problems.push(...stripeProblems(stripeSecretKey, stripeApiUrl, localDev));
   const adminEmails = env.ADMIN_EMAILS ?? (localDev ? [LOCAL_DEFAULTS.ADMIN_EMAILS] : []);
   const allowedOrigins = env.ALLOWED_ORIGINS ?? (localDev ? [LOCAL_DEFAULTS.ALLOWED_ORIGINS] : []);
 
@@ -523,6 +524,28 @@ function localModeProblems(env: v.InferOutput<typeof environmentSchema>, localDe
     if (value && !value.startsWith('https://')) {
       problems.push(`${name}: must be https outside local mode (tokens and keys must not travel in clear).`);
     }
+  }
+  return problems;
+}
+
+/** The payment provider's own API: the only address a live key may be sent to. */
+export const STRIPE_API_ORIGIN = 'https://api.stripe.com';
+
+/**
+ * A secret key is a bearer credential: outside local mode it travels only over https, and a live key (which moves
+ * real money) only to Stripe itself, never to a stand-in or a proxy that would accept any key and keep it.
+ */
+function stripeProblems(secretKey: string | undefined, apiUrl: string, localDev: boolean): string[] {
+  const problems: string[] = [];
+  if (apiUrl && !localDev && !apiUrl.startsWith('https://')) {
+    problems.push(
+      'STRIPE_API_URL: must be https outside local mode (the secret key must not travel in clear); leave it unset to use Stripe itself.',
+    );
+  }
+  if (apiUrl && /^(sk|rk)_live_/.test(secretKey ?? '') && new URL(apiUrl).origin !== STRIPE_API_ORIGIN) {
+    problems.push(
+      `STRIPE_SECRET_KEY: a live key is sent only to Stripe itself (${STRIPE_API_ORIGIN}), and STRIPE_API_URL is ${new URL(apiUrl).origin}; leave STRIPE_API_URL unset, or use a test key (sk_test_…) with a stand-in.`,
+    );
   }
   return problems;
 }
