@@ -8,8 +8,7 @@ import { command, type PortIO, port, request } from './io';
  * (the `session_id` the provider sends back is synced once) and the return from the portal (a flag in session
  * storage, then polling every 3 s for up to 30 s, syncing and reloading [product: BILL-8, LIMIT-8]). The
  * change-plan and cancel dialogs are flows of their own (changePlan, cancellation); when one of them changes the
- * subscription the page sends `billing.reload`. Actors and actions are provided by the composition root
- * (src/services/billing-actors.ts).
+ * subscription the page sends `billing.reload`. Its port is implemented by src/services/billing-io.ts.
  */
 
 export const BILLING_POLL_INTERVAL_MS = 3000;

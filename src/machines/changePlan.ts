@@ -9,7 +9,7 @@ import { command, type PortIO, port, request } from './io';
  * confirms. The plan is changed directly (POST /billing/change-plan); when the server says there is no subscription
  * to change, the customer goes to the hosted Checkout page instead, and a Checkout refused because a subscription
  * exists after all (409 / existing_subscription) opens the billing portal. The server decides, not the page's
- * possibly stale copy of the subscription. Actors and actions: src/services/billing-actors.ts.
+ * possibly stale copy of the subscription. Its port is implemented by src/services/change-plan-io.ts.
  */
 
 export interface ChangePlanInput {

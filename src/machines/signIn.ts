@@ -15,8 +15,8 @@ import { command, type PortIO, port, request } from './io';
 /**
  * The sign-in dialog [product: SIGNIN, MSG-SIGNIN]: password sign-in, Google sign-in, the password-reset e-mail and
  * the resend of the sign-up confirmation. A successful sign-in only closes the dialog: supabase-js then reports
- * SIGNED_IN and the session machine trades the token for a server session. The actors and `prepareAuthService`
- * are provided by the composition root (src/app/flows.ts); the view closes the dialog when the flow is `done`.
+ * SIGNED_IN and the session machine trades the token for a server session. Its port is implemented by
+ * src/services/sign-in-io.ts; the view closes the dialog when the flow is `done`.
  */
 
 export interface Credentials {

@@ -20,8 +20,8 @@ import { command, type PortIO, port, request } from './io';
  * The sign-up dialog [product: SIGNUP, MSG-SIGNUP-7, MSG-RESEND]: the form, the duplicate check, the auth-service
  * sign-up, then 'Verify your email' with a resend and 'I verified my email'. The signup record itself is created by
  * onboarding, once the address is verified (src/machines/onboarding.ts); the dialog only leaves the pending
- * onboarding item behind (`rememberPendingOnboarding`). Actors and that action are provided by the composition root
- * (src/services/signup-actors.ts); the view closes the dialog once the flow is `done`.
+ * onboarding item behind (`rememberPendingOnboarding`). Its port is implemented by src/services/signup-io.ts; the
+ * view closes the dialog once the flow is `done`.
  */
 
 export interface SignUpRequest {

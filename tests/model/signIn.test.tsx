@@ -65,7 +65,7 @@ function showsBusy(spinning: (typeof CONTROLS)[number]) {
 /** The dialog as a visitor sees it: opened from the landing page's 'Sign In' [product: SIGNIN-1]. */
 const signInView: MachineView<typeof signInMachine> = {
   render: async ({ logic, actorOptions }) => {
-    const app = renderApp('/Landing', { authService: {} }, { flows: { signIn: logic }, actorOptions });
+    const app = renderApp('/Landing', { authService: true }, { flows: { signIn: logic }, actorOptions });
     (await screen.findByRole('button', { name: 'Sign In' })).click();
     await within(await screen.findByRole('dialog', { name: 'Sign In' })).findByLabelText('Email');
     return app;

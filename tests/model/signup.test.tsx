@@ -124,7 +124,7 @@ const showsVerify =
 /** The dialog as a visitor sees it: opened from the landing page's 'Join Beta' [product: SIGNUP-1]. */
 const signupView: MachineView<typeof signupMachine> = {
   render: async ({ logic, actorOptions }) => {
-    const app = renderApp('/Landing', { authService: {} }, { flows: { signup: logic }, actorOptions });
+    const app = renderApp('/Landing', { authService: true }, { flows: { signup: logic }, actorOptions });
     // While the large page renders, waiting is done with cheap probes; the controls are then found by role once.
     await screen.findByText('Join Beta');
     screen.getByRole('button', { name: 'Join Beta' }).click();
