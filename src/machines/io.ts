@@ -79,7 +79,10 @@ export interface Port<TMethods extends PortMethods> {
   readonly methods: TMethods;
   /** Stubs for `setup({ actors })`: each rejects, naming itself, until the app provides it. */
   readonly actors: {
-    [K in RequestKeys<TMethods>]: RequestStub<Extract<SignatureOf<TMethods[K]>, AnyRequest>, IOOfMethods<TMethods>>;
+    [K in RequestKeys<TMethods>]: RequestStub<
+      Extract<SignatureOf<TMethods[K]>, AnyRequest>,
+      IOOfMethods<TMethods>
+    >;
   };
   /** Stubs for `setup({ actions })`: each throws, naming itself, until the app provides it. */
   readonly actions: {
