@@ -9,6 +9,7 @@ import { landingAccountMachine } from '../machines/landingAccount';
 import { landingAddressMachine } from '../machines/landingAddress';
 import { onboardingMachine } from '../machines/onboarding';
 import { passwordResetMachine } from '../machines/passwordReset';
+import { portalMachine } from '../machines/portal';
 import { pricingActionMachine } from '../machines/pricingAction';
 import { profileMachine } from '../machines/profile';
 import { refundMachine } from '../machines/refund';
@@ -26,6 +27,7 @@ import { createLandingAccountIO } from '../services/landing-account-io';
 import { createLandingAddressIO } from '../services/landing-address-io';
 import { createOnboardingIO } from '../services/onboarding-io';
 import { createPasswordResetIO } from '../services/password-reset-io';
+import { createPortalIO } from '../services/portal-io';
 import { createPricingActionIO } from '../services/pricing-action-io';
 import { createProfileIO } from '../services/profile-io';
 import { createRefundIO } from '../services/refund-io';
@@ -58,6 +60,7 @@ export const flowRegistry = {
   pricingAction: flow(pricingActionMachine, createPricingActionIO),
   contact: flow(contactMachine, createContactIO),
   landingAccount: flow(landingAccountMachine, createLandingAccountIO),
+  portal: flow(portalMachine, createPortalIO),
 };
 
 type Registered = typeof flowRegistry;
@@ -97,13 +100,26 @@ export function createFlows(
   overrides: FlowOverrides = {},
 ): AppFlows {
   const services = lazily(loadServices);
+  const names = new Map<unknown, keyof Registered>(
+    Object.entries(flowRegistry).map(([name, entry]) => [entry.machine, name as keyof Registered]),
+  );
+  const providedChild = (child: unknown) => {
+    const name = names.get(child);
+    return name && flows[name];
+  };
   const provide = Object.fromEntries(
     Object.entries(flowRegistry).map(([name, entry]) => [
       name,
-      () => provideIO(entry as never, services, page, overrides.io?.[name as keyof AppIO]),
+      () =>
+        provideIO(entry as never, {
+          services,
+          page,
+          providedChild,
+          replace: overrides.io?.[name as keyof AppIO],
+        }),
     ]),
   ) as { [Name in keyof Registered]: () => AppFlows[Name] };
-  return provideOnFirstUse(overrides.flows ?? {}, {
+  const flows: AppFlows = provideOnFirstUse(overrides.flows ?? {}, {
     session: () =>
       sessionMachine.provide(
         sessionImplementations({
@@ -113,6 +129,7 @@ export function createFlows(
       ),
     ...provide,
   });
+  return flows;
 }
 
 /**

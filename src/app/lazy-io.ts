@@ -34,17 +34,24 @@ export function lazily<T>(load: () => Promise<T>): Lazy<T> {
 
 type Method = (argument: unknown) => unknown;
 
+export interface ProvideOptions<TMachine extends AnyStateMachine> {
+  services: Lazy<Services>;
+  page: Page;
+  /** The provided machine of a child machine the flow invokes, when that child is a flow of the registry. */
+  providedChild: (child: unknown) => AnyStateMachine | undefined;
+  /** Port methods to use instead of the I/O's own (the UI tests' doubles). */
+  replace?: Partial<IOOf<TMachine>>;
+}
+
 /**
  * The flow's machine with every port method provided from its I/O, across the chunk boundary: the I/O is made from
  * the services (which load in a chunk of their own) and the page. A request waits for the services; a command runs
  * at once when they are there (a command follows a request, or a page only a loaded session shows, so they are) and
- * as soon as they arrive otherwise. `replace` (tests' doubles) takes the place of any of the I/O's methods.
+ * as soon as they arrive otherwise. A child machine of the registry (the portal) is invoked as provided there.
  */
 export function provideIO<TMachine extends AnyStateMachine>(
   { machine, io }: Flow<TMachine>,
-  services: Lazy<Services>,
-  page: Page,
-  replace: Partial<IOOf<TMachine>> = {},
+  { services, page, providedChild, replace = {} }: ProvideOptions<TMachine>,
 ): TMachine {
   let made: Record<string, Method> | undefined;
   const ioFrom = (loaded: Services) => {
@@ -53,13 +60,18 @@ export function provideIO<TMachine extends AnyStateMachine>(
   };
   const method = async (name: string) => ioFrom(await services.load())[name] as Method;
   const { requests, commands } = portMethodsOf(machine);
+  const children = Object.entries(machine.implementations.actors).flatMap(([name, logic]) => {
+    const provided = providedChild(logic);
+    return provided ? [[name, provided] as const] : [];
+  });
   return machine.provide({
-    actors: Object.fromEntries(
-      requests.map((name) => [
+    actors: Object.fromEntries([
+      ...requests.map((name) => [
         name,
         fromPromise(async ({ input }: { input: unknown }) => (await method(name))(input)),
       ]),
-    ),
+      ...children,
+    ]),
     actions: Object.fromEntries(
       commands.map((name) => [
         name,

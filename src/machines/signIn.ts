@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, emit, type SnapshotFrom, setup } from 'xstate';
 import { emailOnlyFormSchema, signInFormSchema } from '../../contract/password';
 import {
   EMAIL_NOT_CONFIRMED,
@@ -99,9 +99,12 @@ export const signInMachine = setup({
     input: {} as SignInInput,
     events: {} as SignInEvent,
     tags: {} as 'busy' | 'signingIn' | 'goingToGoogle' | 'requestingReset' | 'resending' | 'done',
+    /** The view hears `done` when the flow's work is over (it closes the dialog, or reloads the page). */
+    emitted: {} as { type: 'done' },
   },
   actors: signInPort.actors,
   actions: {
+    emitDone: emit({ type: 'done' as const }),
     ...signInPort.actions,
     showError: assign((_, params: { text: string }) => ({ error: params.text, notice: null })),
     showProblem: assign(({ context, event }) => ({ error: problemOf(context, event), notice: null })),
@@ -170,6 +173,7 @@ export const signInMachine = setup({
     signedIn: {
       type: 'final',
       tags: ['done'],
+      entry: 'emitDone',
     },
     startingGoogle: {
       tags: ['busy', 'goingToGoogle'],

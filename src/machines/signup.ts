@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, emit, type SnapshotFrom, setup } from 'xstate';
 import { signInEmailSchema } from '../../contract/password';
 import {
   type PendingOnboarding,
@@ -107,9 +107,12 @@ export const signupMachine = setup({
     context: {} as SignupContext,
     events: {} as SignupEvent,
     tags: {} as 'busy' | 'submitting' | 'verifying' | 'resending' | 'signingIn' | 'done',
+    /** The view hears `done` when the flow's work is over (it closes the dialog, or reloads the page). */
+    emitted: {} as { type: 'done' },
   },
   actors: signupPort.actors,
   actions: {
+    emitDone: emit({ type: 'done' as const }),
     ...signupPort.actions,
     keepForm: assign(({ event }) => ({ form: v.parse(signupFormSchema, formOf(event)) })),
     showError: assign((_, params: { text: string }) => ({ error: params.text, notice: null })),
@@ -276,6 +279,7 @@ export const signupMachine = setup({
     signedUp: {
       type: 'final',
       tags: ['done'],
+      entry: 'emitDone',
     },
   },
 });

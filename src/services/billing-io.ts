@@ -1,11 +1,9 @@
 import type { BillingIO } from '../machines/billing';
 import type { IODeps } from './io-deps';
-import { createPortalIO } from './portal-io';
 import { takePortalReturn } from './storage';
 
 /** The billing page's I/O (src/machines/billing.ts) [product: BILL, CLIENT-4]. */
-export function createBillingIO(deps: Pick<IODeps, 'api' | 'page'>): BillingIO {
-  const { api, page } = deps;
+export function createBillingIO({ api, page }: Pick<IODeps, 'api' | 'page'>): BillingIO {
   return {
     loadInfo: () => api.billing.info(),
     loadWebhookHealth: () => api.billing.webhookHealth(),
@@ -22,6 +20,5 @@ export function createBillingIO(deps: Pick<IODeps, 'api' | 'page'>): BillingIO {
       if (sessionId) return { from: 'checkout', sessionId };
       return fromPortal ? { from: 'portal' } : { from: 'elsewhere' };
     },
-    ...createPortalIO(deps),
   };
 }

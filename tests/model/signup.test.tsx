@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { type SignupEvent, type SignupSnapshot, signupMachine } from '../../src/machines/signup';
 import { renderApp } from '../ui/render-app';
-import { call, describeModel, type MachineView, type StepObservation, start } from './harness';
+import { call, describeModel, emitted, type MachineView, type StepObservation, start } from './harness';
 import { expectFeedback, foundOnce } from './view-checks';
 
 type Observation = StepObservation<SignupSnapshot>;
@@ -202,8 +202,13 @@ describeModel(signupMachine, {
         company: 'Acme IT',
         company_size: '11-50',
       }),
-      ...(event.output.emailConfirmed ? [] : [start('resendConfirmation', { email: SENT_EMAIL })]),
+      // Confirmed already: signed up, and the view closes the dialog.
+      ...(event.output.emailConfirmed
+        ? [emitted({ type: 'done' })]
+        : [start('resendConfirmation', { email: SENT_EMAIL })]),
     ],
+    // Signed in after 'I verified my email': the view closes the dialog.
+    'done:signIn': [emitted({ type: 'done' })],
     'verification.resend': [start('resendConfirmation', { email: SENT_EMAIL })],
     'verification.confirmed': ({ event }) =>
       event === verifiedWithoutEmail

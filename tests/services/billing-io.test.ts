@@ -2,8 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createBillingApi } from '../../src/services/api/billing';
 import { createApiClient } from '../../src/services/api/client';
 import { createBillingIO } from '../../src/services/billing-io';
-import { createChangePlanIO } from '../../src/services/change-plan-io';
-import { createPricingActionIO } from '../../src/services/pricing-action-io';
+import { createPortalIO } from '../../src/services/portal-io';
 import { PORTAL_RETURN_KEY } from '../../src/services/storage';
 import { fakePage } from './fake-page';
 
@@ -82,8 +81,8 @@ describe('checkout and plan change answers [product: BILL-12, BILL-16]', () => {
 });
 
 describe('arrival on the billing page [product: BILL-8]', () => {
-  const billingAt = (href: string, page = fakePage(href)) =>
-    createBillingIO({ api: { billing: server({}).api } as never, page });
+  const billingAt = (href: string) =>
+    createBillingIO({ api: { billing: server({}).api } as never, page: fakePage(href) });
 
   it('comes from Checkout when the address carries its session id', async () => {
     expect(await billingAt('/Billing?session_id=cs_1').detectArrival()).toEqual({
@@ -100,36 +99,40 @@ describe('arrival on the billing page [product: BILL-8]', () => {
       removeItem: (key: string) => stored.delete(key),
     });
     const page = fakePage('/Billing');
-    const billing = billingAt('/Billing', page);
-    billing.goToPortal({ url: 'https://pay.example/portal/ps_1' });
+    createPortalIO({ api: { billing: server({}).api } as never, page }).goToPortal({
+      url: 'https://pay.example/portal/ps_1',
+    });
     expect(page.leaveTo).toHaveBeenCalledWith('https://pay.example/portal/ps_1');
     expect(stored.has(PORTAL_RETURN_KEY)).toBe(true);
+    const billing = billingAt('/Billing');
     expect(await billing.detectArrival()).toEqual({ from: 'portal' });
     expect(await billing.detectArrival()).toEqual({ from: 'elsewhere' });
     vi.unstubAllGlobals();
   });
 });
 
-describe('the portal, from every flow that opens it [product: ROUTE-18, API-11]', () => {
-  const portal = () => server({ 'POST /api/billing/portal': () => json({ url: 'https://pay.example/p' }) });
-
-  it('asks the portal to return to the Billing page, from the billing page and its change-plan dialog', async () => {
-    for (const create of [createBillingIO, createChangePlanIO]) {
-      const { api, paths } = portal();
+describe('the portal, whichever flow opens it [product: ROUTE-18, API-11]', () => {
+  it('asks the portal to return to the Billing page, from any page', async () => {
+    for (const href of ['/Billing', '/Landing']) {
+      const { api, paths } = server({
+        'POST /api/billing/portal': () => json({ url: 'https://pay.example/p' }),
+      });
       const spy = vi.spyOn(api, 'portal');
-      expect(await create({ api: { billing: api } as never, page: fakePage('/Billing') }).openPortal()).toBe(
-        'https://pay.example/p',
-      );
+      const portal = createPortalIO({ api: { billing: api } as never, page: fakePage(href) });
+      expect(await portal.openPortal()).toBe('https://pay.example/p');
       expect(spy).toHaveBeenCalledWith('https://app.example/Billing');
       expect(paths).toEqual(['POST /api/billing/portal']);
     }
   });
 
-  it('asks the portal to return to the Billing page from the pricing cards too', async () => {
-    const { api } = portal();
-    const spy = vi.spyOn(api, 'portal');
-    const pricing = createPricingActionIO({ api: { billing: api } as never, page: fakePage('/Landing') });
-    expect(await pricing.openPortal()).toEqual({ url: 'https://pay.example/p' });
-    expect(spy).toHaveBeenCalledWith('https://app.example/Billing');
+  it('reads the address from url, location or session_url, and null from an answer without one', async () => {
+    for (const [body, address] of [
+      [{ location: 'https://pay.example/l' }, 'https://pay.example/l'],
+      [{ session_url: 'https://pay.example/s' }, 'https://pay.example/s'],
+      [{}, null],
+    ] as const) {
+      const { api } = server({ 'POST /api/billing/portal': () => json(body) });
+      expect(await api.portal('https://app.example/Billing')).toBe(address);
+    }
   });
 });

@@ -7,13 +7,13 @@ import { type AppDoubles, renderApp, signedIn } from './render-app';
 
 const card = (name: string) => screen.getByRole('region', { name });
 
-/** The billing page, its flows' requests as `doubles` says (the page's own, and its two dialogs'). */
+/** The billing page, its requests as `billing` says, and its dialogs' and the portal's as `others` does. */
 async function openBilling(
   billing: AppDoubles['billing'],
-  dialogs: Pick<AppDoubles, 'changePlan' | 'cancellation'> = {},
+  others: Pick<AppDoubles, 'changePlan' | 'cancellation' | 'portal'> = {},
   path = '/Billing',
 ) {
-  const app = renderApp(path, { loadUser: async () => signedIn(), billing, ...dialogs });
+  const app = renderApp(path, { loadUser: async () => signedIn(), billing, ...others });
   // The first render loads the page's chunk and the flows: slower than the default second.
   await screen.findByRole('region', { name: 'Current Plan' }, { timeout: 5000 });
   return app;
@@ -104,10 +104,10 @@ describe('the billing page [product: BILL]', () => {
   });
 
   it('opens the portal returning to /Billing and sets the return flag on the way [product: BILL-8, API-11]', async () => {
-    const app = await openBilling({
-      loadInfo: async () => billingInfo(),
-      openPortal: async () => 'https://pay.example/portal/ps_1',
-    });
+    const app = await openBilling(
+      { loadInfo: async () => billingInfo() },
+      { portal: { openPortal: async () => 'https://pay.example/portal/ps_1' } },
+    );
     await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Manage Payment' }));
     await waitFor(() => expect(app.leftTo).toEqual(['https://pay.example/portal/ps_1']));
     expect(sessionStorage.getItem(PORTAL_RETURN_KEY)).toBe('1');
@@ -115,7 +115,7 @@ describe('the billing page [product: BILL]', () => {
   });
 
   it('says why the portal did not open [product: MSG-BILL-5, MSG-BILL-6]', async () => {
-    await openBilling({ loadInfo: async () => billingInfo(), openPortal: async () => null });
+    await openBilling({ loadInfo: async () => billingInfo() }, { portal: { openPortal: async () => null } });
     await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Manage Payment' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Could not open the billing portal. Please try again later.',

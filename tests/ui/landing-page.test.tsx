@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TrialResponse } from '../../contract/billing';
+import { PORTAL_RETURN_KEY } from '../../src/services/storage';
 import { deferred, fakeTab, renderApp, signedIn } from './render-app';
 
 const section = async (id: string) =>
@@ -126,7 +127,10 @@ describe('the landing page for a visitor [product: LAND]', () => {
 
 describe('the pricing action of a signed-in customer [product: MSG-PRICING-1, MSG-PRICING-2]', () => {
   it('goes to checkout with the plan name of the card and interval [product: SUB-6]', async () => {
-    const createCheckoutSession = vi.fn(async () => ({ url: 'https://checkout.example/cs_1' }));
+    const createCheckoutSession = vi.fn(async () => ({
+      existingSubscription: false as const,
+      url: 'https://checkout.example/cs_1',
+    }));
     const app = renderApp('/Landing', {
       loadUser: async () => signedIn(),
       pricingAction: { createCheckoutSession },
@@ -160,16 +164,12 @@ describe('the pricing action of a signed-in customer [product: MSG-PRICING-1, MS
   });
 
   // Where the portal returns to (/Billing) is the portal I/O's: tests/services/billing-io.test.ts.
-  it('tries the portal after another checkout failure', async () => {
-    const openPortal = vi.fn(async () => ({ url: 'https://portal.example/p_1' }));
+  it('tries the portal for a customer who has a subscription already, marking the way back', async () => {
+    const openPortal = vi.fn(async () => 'https://portal.example/p_1');
     const app = renderApp('/Landing', {
       loadUser: async () => signedIn(),
-      pricingAction: {
-        createCheckoutSession: async () => {
-          throw Object.assign(new Error('You already have a subscription.'), { status: 409 });
-        },
-        openPortal,
-      },
+      pricingAction: { createCheckoutSession: async () => ({ existingSubscription: true }) },
+      portal: { openPortal },
     });
     await screen.findByRole('button', { name: 'Open account menu' });
 
@@ -177,6 +177,9 @@ describe('the pricing action of a signed-in customer [product: MSG-PRICING-1, MS
 
     await waitFor(() => expect(app.leftTo).toEqual(['https://portal.example/p_1']));
     expect(openPortal).toHaveBeenCalledOnce();
+    // Back at /Billing, the page polls for what changed in the portal [product: BILL-8].
+    expect(sessionStorage.getItem(PORTAL_RETURN_KEY)).toBe('1');
+    sessionStorage.removeItem(PORTAL_RETURN_KEY);
   });
 
   it('goes to /Billing when the portal fails too (the billing server is not built yet)', async () => {

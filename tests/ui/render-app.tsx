@@ -80,8 +80,8 @@ export const notImplemented = () => Object.assign(new Error('Not implemented'), 
 
 /**
  * What every flow's I/O does in a test, unless the test says otherwise. Every request (an invoked actor) the test
- * does not stub fails it, naming the request, except the ones below: the landing page's API calls answer 501 like a
- * server without the route would; the identity calls answer the session's user (as the server would). Commands
+ * does not stub fails it, naming the request, except the ones below: the landing page's API calls (and the
+ * portal's) answer 501 like a server without the route would; the identity calls answer the session's user (as the server would). Commands
  * (navigation, leaving the page, storage, the console) stay the app's own, so a test sees where the page goes;
  * leaving it is recorded in `leftTo`.
  */
@@ -98,7 +98,8 @@ function defaultsOf(doubles: AppDoubles): FlowDoubles {
     dashboardLink: { refreshIdentity: sessionUser },
     settings: { loadCurrentUser: sessionUser },
     landingAddress: { syncSubscription: missing, authServiceSettled: async () => {} },
-    pricingAction: { createCheckoutSession: missing, openPortal: missing },
+    pricingAction: { createCheckoutSession: missing },
+    portal: { openPortal: missing },
     contact: { sendContact: missing },
     landingAccount: { lookupTrial: missing },
   };
