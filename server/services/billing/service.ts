@@ -8,6 +8,7 @@ import { INVOICES_SHOWN, ProviderCache } from './cache';
 import {
   customerValues,
   idOf,
+  isResourceMissing,
   type ProviderCall,
   ProviderError,
   providerCall,
@@ -158,7 +159,7 @@ export class BillingService {
     if (sessionId) {
       const session = await this.call(() => this.stripe.checkout.sessions.retrieve(sessionId)).catch(
         (error) => {
-          if (error instanceof ProviderError && (error.cause as { statusCode?: number }).statusCode === 404) {
+          if (error instanceof ProviderError && isResourceMissing(error.cause)) {
             throw notFound('No such checkout session.');
           }
           throw error;
