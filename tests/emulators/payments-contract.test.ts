@@ -42,6 +42,14 @@ describe('payments stand-in: Stripe wire contract', () => {
     await new Promise((resolve) => endpoint.close(resolve));
   });
 
+  /** A 14-day trial of Professional monthly: its first invoice is $0. */
+  const trialOf = (customer: Stripe.Customer, extra: Partial<Stripe.SubscriptionCreateParams> = {}) =>
+    stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: 'price_pro_monthly' }],
+      trial_period_days: 14,
+      ...extra,
+    });
   const newCustomer = (label: string) =>
     stripe.customers.create({ email: `${label}-${Math.random().toString(36).slice(2)}@example.com` });
   const eventsOf = async (objectId: string) =>
@@ -193,23 +201,14 @@ describe('payments stand-in: Stripe wire contract', () => {
     expect(customer.metadata).toEqual({ keep: 'yes', drop: 'soon' });
     const updated = await stripe.customers.update(customer.id, { metadata: { drop: '' } });
     expect(updated.metadata).toEqual({ keep: 'yes' });
-    const subscription = await stripe.subscriptions.create({
-      customer: customer.id,
-      items: [{ price: 'price_starter_monthly' }],
-      trial_period_days: 14,
-      metadata: { plan: 'starter', source: 'test' },
-    });
+    const subscription = await trialOf(customer, { metadata: { plan: 'starter', source: 'test' } });
     const changed = await stripe.subscriptions.update(subscription.id, { metadata: { source: '' } });
     expect(changed.metadata).toEqual({ plan: 'starter' });
   });
 
   it('9: customers can be deleted: a stub answers, its subscriptions end and customer.deleted is sent', async () => {
     const customer = await newCustomer('deleted');
-    const subscription = await stripe.subscriptions.create({
-      customer: customer.id,
-      items: [{ price: 'price_pro_monthly' }],
-      trial_period_days: 14,
-    });
+    const subscription = await trialOf(customer);
     const deleted = await stripe.customers.del(customer.id);
     expect({ ...deleted }).toEqual({ id: customer.id, object: 'customer', deleted: true });
     const again = await stripe.customers.retrieve(customer.id);
@@ -235,11 +234,7 @@ describe('payments stand-in: Stripe wire contract', () => {
 
   it("10: a subscription's $0 first invoice (a trial) is paid at once, and invoice.paid is sent", async () => {
     const customer = await newCustomer('trial-invoice');
-    const subscription = await stripe.subscriptions.create({
-      customer: customer.id,
-      items: [{ price: 'price_pro_monthly' }],
-      trial_period_days: 14,
-    });
+    const subscription = await trialOf(customer);
     const invoice = await stripe.invoices.retrieve(subscription.latest_invoice as string);
     expect(invoice).toMatchObject({ status: 'paid', amount_due: 0, amount_paid: 0, amount_remaining: 0 });
     expect(invoice.status_transitions.paid_at).not.toBeNull();
@@ -250,11 +245,7 @@ describe('payments stand-in: Stripe wire contract', () => {
 
   it('11: a canceled subscription still accepts metadata and cancellation_details, nothing else', async () => {
     const customer = await newCustomer('canceled');
-    const subscription = await stripe.subscriptions.create({
-      customer: customer.id,
-      items: [{ price: 'price_pro_monthly' }],
-      trial_period_days: 14,
-    });
+    const subscription = await trialOf(customer);
     await stripe.subscriptions.cancel(subscription.id);
     const updated = await stripe.subscriptions.update(subscription.id, {
       metadata: { refunded: 're_123' },
@@ -306,11 +297,7 @@ describe('payments stand-in: Stripe wire contract', () => {
       id: customer.lastResponse.requestId,
       idempotency_key: 'contract-cause-1',
     });
-    const subscription = await stripe.subscriptions.create({
-      customer: customer.id,
-      items: [{ price: 'price_pro_monthly' }],
-      trial_period_days: 14,
-    });
+    const subscription = await trialOf(customer);
     await advanceClock(payments, { subscription: subscription.id, to: 'trial_end' });
     const updated = (await eventsOf(subscription.id)).find(
       (event) => event.type === 'customer.subscription.updated',
