@@ -175,10 +175,12 @@ describe('checkout and change-plan requests', () => {
     });
   });
 
-  it('drops other free-form checkout fields', () => {
-    expect(v.parse(checkoutSessionRequestSchema, { planName: 'pro_monthly', coupon: 'X' })).toEqual({
-      planName: 'pro_monthly',
-    });
+  it('refuses any other field, naming it', () => {
+    expect(
+      fieldErrors(
+        v.safeParse(checkoutSessionRequestSchema, { planName: 'pro_monthly', coupon: 'X' }).issues!,
+      ),
+    ).toEqual({ coupon: ['coupon is not a field of the checkout session request.'] });
   });
 });
 

@@ -1,9 +1,17 @@
 import * as v from 'valibot';
 import { validationMessages } from './messages';
 import { checkoutPlanNameSchema } from './plans';
-import { objectMessage, optionalStringSchema, optionalTimestampSchema } from './primitives';
+import {
+  closedObjectMessage,
+  objectMessage,
+  optionalStringSchema,
+  optionalTimestampSchema,
+} from './primitives';
 
-/** Billing calls under /api/billing [product: DATA-12, API-10, API-11, API-12, API-13, API-14, CLIENT-4]. */
+/**
+ * Billing calls under /api/billing [product: DATA-12, API-10, API-11, API-12, API-13, API-14, CLIENT-4]. Request bodies
+ * are closed: an unknown field is refused with 422 naming it, as every other body of the API.
+ */
 
 export const SUBSCRIPTION_STATUSES = [
   'trialing',
@@ -109,7 +117,7 @@ export const DEFAULT_CANCEL_REASON: CancelReason = 'unused';
 export const CANCEL_COMMENT_MAX_LENGTH = 300;
 
 /** POST /api/billing/cancel; also the cancel dialog's form. */
-export const cancelRequestSchema = v.object(
+export const cancelRequestSchema = v.strictObject(
   {
     reason: v.optional(
       v.picklist(CANCEL_REASONS, `Reason must be one of: ${CANCEL_REASONS.join(', ')}.`),
@@ -125,7 +133,7 @@ export const cancelRequestSchema = v.object(
     ),
     cancelNow: v.optional(v.boolean('cancelNow must be true or false.'), false),
   },
-  objectMessage('cancel request'),
+  closedObjectMessage('cancel request'),
 );
 export type CancelRequest = v.InferOutput<typeof cancelRequestSchema>;
 export type CancelRequestInput = v.InferInput<typeof cancelRequestSchema>;
@@ -142,10 +150,10 @@ export const cancelResponseSchema = v.looseObject(
 );
 export type CancelResponse = v.InferOutput<typeof cancelResponseSchema>;
 
-/** POST /api/billing/checkout-session. The body is otherwise free-form; only planName is read. */
-export const checkoutSessionRequestSchema = v.object(
+/** POST /api/billing/checkout-session. Only planName; any other field is refused (422 naming it). */
+export const checkoutSessionRequestSchema = v.strictObject(
   { planName: checkoutPlanNameSchema },
-  objectMessage('checkout session request'),
+  closedObjectMessage('checkout session request'),
 );
 export type CheckoutSessionRequest = v.InferOutput<typeof checkoutSessionRequestSchema>;
 
@@ -158,13 +166,13 @@ export const checkoutSessionResponseSchema = v.looseObject(
 export type CheckoutSessionResponse = v.InferOutput<typeof checkoutSessionResponseSchema>;
 
 /** POST /api/billing/portal. `return_url` is where the portal sends the customer back (the Billing page). */
-export const portalRequestSchema = v.object(
+export const portalRequestSchema = v.strictObject(
   {
     return_url: v.optional(
       v.pipe(v.string('return_url must be text.'), v.url('return_url must be a full URL.')),
     ),
   },
-  objectMessage('portal request'),
+  closedObjectMessage('portal request'),
 );
 export type PortalRequest = v.InferOutput<typeof portalRequestSchema>;
 
@@ -185,9 +193,9 @@ export function portalUrl(response: PortalResponse): string | null {
 }
 
 /** POST /api/billing/change-plan. */
-export const changePlanRequestSchema = v.object(
+export const changePlanRequestSchema = v.strictObject(
   { planName: checkoutPlanNameSchema },
-  objectMessage('change plan request'),
+  closedObjectMessage('change plan request'),
 );
 export type ChangePlanRequest = v.InferOutput<typeof changePlanRequestSchema>;
 
@@ -201,13 +209,13 @@ export const changePlanResponseSchema = v.looseObject(
 export type ChangePlanResponse = v.InferOutput<typeof changePlanResponseSchema>;
 
 /** POST /api/billing/sync, with the Checkout session id after a checkout, or without it. */
-export const syncRequestSchema = v.object(
+export const syncRequestSchema = v.strictObject(
   {
     sessionId: v.optional(
       v.pipe(v.string('sessionId must be text.'), v.trim(), v.nonEmpty('sessionId is empty.')),
     ),
   },
-  objectMessage('sync request'),
+  closedObjectMessage('sync request'),
 );
 export type SyncRequest = v.InferOutput<typeof syncRequestSchema>;
 

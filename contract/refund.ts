@@ -1,6 +1,12 @@
 import * as v from 'valibot';
 import { validationMessages } from './messages';
-import { objectMessage, optionalStringSchema, optionalText, timestampSchema } from './primitives';
+import {
+  closedObjectMessage,
+  objectMessage,
+  optionalStringSchema,
+  optionalText,
+  timestampSchema,
+} from './primitives';
 
 /** POST /api/admin/refunds/reverse and the AdminRefunds form [product: REFUND, CLIENT-7]. */
 
@@ -28,7 +34,7 @@ const providerIdSchema = (name: string, rule: v.GenericValidation<string>) =>
  * provider). Both or neither is rejected with one message for the request as a whole.
  */
 export const refundRequestSchema = v.pipe(
-  v.object(
+  v.strictObject(
     {
       sessionId: v.optional(
         providerIdSchema(
@@ -47,7 +53,7 @@ export const refundRequestSchema = v.pipe(
       ),
       notes: notesSchema,
     },
-    objectMessage('refund request'),
+    closedObjectMessage('refund request'),
   ),
   v.check(
     (input) => (input.sessionId === undefined) !== (input.paymentIntentId === undefined),

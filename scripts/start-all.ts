@@ -7,12 +7,13 @@ import { type RunningEmulators, startAllEmulators } from '../emulators/main';
 import { LOCAL_DEFAULTS } from '../server/config';
 import { configOrExit, startApiServer, stopGracefully } from '../server/main';
 import { buildSpa, spaBuildIsStale } from './lib/spa-build';
-import { standInRefusal } from './lib/stand-ins';
+import { standInRefusal, standInsToStart } from './lib/stand-ins';
 
 // `npm start`: the whole product in one process tree on embedded defaults — the SPA build (when stale), the auth
 // service stand-in with its inbox, the dashboard stand-in, and the product API serving the SPA on an embedded
 // database. Every server setting of .env.example still applies; this script only derives the addresses that tie
-// the pieces together. Pointing SUPABASE_URL, DASHBOARD_URL or STRIPE_API_URL elsewhere skips the matching stand-in.
+// the pieces together. Pointing SUPABASE_URL, DASHBOARD_URL or STRIPE_API_URL elsewhere skips the matching stand-in;
+// outside local mode the payments stand-in never runs (an unset STRIPE_API_URL is Stripe itself).
 
 const flag = v.pipe(
   v.optional(v.picklist(['true', 'false', '1', '0'], 'must be true or false'), 'false'),
@@ -27,7 +28,7 @@ const startEnvSchema = v.object({
   SUPABASE_URL: v.optional(v.string()),
   SUPABASE_ANON_KEY: v.optional(v.string()),
   DASHBOARD_URL: v.optional(v.string()),
-  /** Set (even empty, meaning Stripe itself) => no local payments stand-in. */
+  /** Set (even empty, meaning Stripe itself) => no local payments stand-in; never one outside local mode. */
   STRIPE_API_URL: v.optional(v.string()),
   STRIPE_WEBHOOK_SECRET: v.optional(v.string()),
   DATABASE_URL: v.optional(v.string()),
@@ -87,11 +88,7 @@ closeWithGrace({ delay: 60_000 }, async ({ signal, err }) => {
 
 emulators = await startAllEmulators(
   { ...emulatorEnv, AUTH_EMULATOR_PUBLIC_URL: authEmulatorUrl },
-  {
-    auth: env.SUPABASE_URL === undefined,
-    dashboard: env.DASHBOARD_URL === undefined,
-    payments: env.STRIPE_API_URL === undefined,
-  },
+  standInsToStart(process.env),
 );
 
 const serverConfig = configOrExit({

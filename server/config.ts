@@ -78,6 +78,8 @@ export type Config = {
   seedDemo: boolean;
   /** At SIGTERM, how long readiness answers 503 before the server stops taking requests. */
   shutdownDrainMs: number;
+  /** How long audit-log rows are kept; the housekeeping deletes older ones. */
+  auditLogRetentionMs: number;
   version: string;
 };
 
@@ -320,6 +322,7 @@ const environmentSchema = v.object({
   SEED_DEMO: v.optional(flag('SEED_DEMO')),
   SERVE_SOURCE_MAPS: v.optional(flag('SERVE_SOURCE_MAPS')),
   SHUTDOWN_DRAIN: v.optional(duration('SHUTDOWN_DRAIN', 0)),
+  AUDIT_LOG_RETENTION: v.optional(duration('AUDIT_LOG_RETENTION', 86_400_000), '400d'),
 });
 
 type Environment = Record<string, string | undefined>;
@@ -379,6 +382,7 @@ export function loadConfig(environment: Environment = process.env): Config {
     LOCAL_DEFAULTS.STRIPE_WEBHOOK_SECRET,
   );
   const stripeApiUrl = env.STRIPE_API_URL ?? (localDev ? LOCAL_DEFAULTS.STRIPE_API_URL : '');
+  problems.push(...stripeProblems(stripeSecretKey, stripeApiUrl, localDev));
   const adminEmails = env.ADMIN_EMAILS ?? (localDev ? [LOCAL_DEFAULTS.ADMIN_EMAILS] : []);
   const allowedOrigins = env.ALLOWED_ORIGINS ?? (localDev ? [LOCAL_DEFAULTS.ALLOWED_ORIGINS] : []);
 
@@ -475,6 +479,7 @@ export function loadConfig(environment: Environment = process.env): Config {
     seedDemo: env.SEED_DEMO ?? localDev,
     // A balancer polls readiness every few seconds; on a developer machine nobody does.
     shutdownDrainMs: env.SHUTDOWN_DRAIN ?? (localDev ? 0 : 10_000),
+    auditLogRetentionMs: env.AUDIT_LOG_RETENTION,
     version: packageVersion(),
   };
 }
@@ -523,6 +528,28 @@ function localModeProblems(env: v.InferOutput<typeof environmentSchema>, localDe
     if (value && !value.startsWith('https://')) {
       problems.push(`${name}: must be https outside local mode (tokens and keys must not travel in clear).`);
     }
+  }
+  return problems;
+}
+
+/** The payment provider's own API: the only address a live key may be sent to. */
+export const STRIPE_API_ORIGIN = 'https://api.stripe.com';
+
+/**
+ * A secret key is a bearer credential: outside local mode it travels only over https, and a live key (which moves
+ * real money) only to Stripe itself, never to a stand-in or a proxy that would accept any key and keep it.
+ */
+function stripeProblems(secretKey: string | undefined, apiUrl: string, localDev: boolean): string[] {
+  const problems: string[] = [];
+  if (apiUrl && !localDev && !apiUrl.startsWith('https://')) {
+    problems.push(
+      'STRIPE_API_URL: must be https outside local mode (the secret key must not travel in clear); leave it unset to use Stripe itself.',
+    );
+  }
+  if (apiUrl && /^(sk|rk)_live_/.test(secretKey ?? '') && new URL(apiUrl).origin !== STRIPE_API_ORIGIN) {
+    problems.push(
+      `STRIPE_SECRET_KEY: a live key is sent only to Stripe itself (${STRIPE_API_ORIGIN}), and STRIPE_API_URL is ${new URL(apiUrl).origin}; leave STRIPE_API_URL unset, or use a test key (sk_test_…) with a stand-in.`,
+    );
   }
   return problems;
 }

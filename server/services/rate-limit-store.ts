@@ -57,6 +57,19 @@ export async function increment(db: Database, key: string, windowMs: number): Pr
   return { current: row.count, ttl: Number(row.ttlMs) };
 }
 
+/** The count in `key`'s current window without counting anything (zero when no window is open). */
+export async function peek(db: Database, key: string): Promise<Counter> {
+  const [row] = await db
+    .select({
+      count: rateLimitCounters.count,
+      ttlMs: sql<number>`greatest(0, ceil(extract(epoch from (${rateLimitCounters.resetAt} - now())) * 1000))::int`,
+    })
+    .from(rateLimitCounters)
+    .where(sql`${rateLimitCounters.key} = ${key} and ${rateLimitCounters.resetAt} > now()`)
+    .limit(1);
+  return row ? { current: row.count, ttl: Number(row.ttlMs) } : { current: 0, ttl: 0 };
+}
+
 /** Forgets windows that are over (called periodically; a stale row would reset itself anyway). */
 export async function deleteExpiredCounters(db: Database): Promise<void> {
   await db.delete(rateLimitCounters).where(sql`${rateLimitCounters.resetAt} < now()`);

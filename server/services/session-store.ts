@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import { and, desc, eq, lt, notInArray, or } from 'drizzle-orm';
+import { and, desc, eq, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { SESSION_TIMEOUTS } from '../../contract/settings';
 import type { Database } from '../db/client';
 import { type SessionRow, sessions, type UserRow, users } from '../db/schema';
@@ -95,6 +95,21 @@ export class SessionStore {
     // copy may outlive that.
     this.forgetUser(userId);
     return { token, id, absoluteExpiresAt };
+  }
+
+  /**
+   * A refreshed token of the session's own auth-service session: the session now lives until that token's expiry
+   * plus the grace. Only ever later, so two tabs sending their refreshed tokens in any order agree.
+   */
+  async extendAuthBinding(sessionId: string, tokenExpiresAt: Date): Promise<void> {
+    const authExpiresAt = new Date(tokenExpiresAt.getTime() + this.ttl.authGraceMs);
+    await this.db
+      .update(sessions)
+      .set({
+        authExpiresAt: sql`greatest(${sessions.authExpiresAt}, ${authExpiresAt.toISOString()}::timestamptz)`,
+      })
+      .where(eq(sessions.id, sessionId));
+    this.#cache.delete(sessionId);
   }
 
   /** Ends every session opened from one auth-service session (the auth service says it is over). */

@@ -164,6 +164,26 @@ describe.each(ENGINES)('billing routes on %s', (engine) => {
       expect(page).toContain('href="http://localhost:3000/Billing?from=portal"');
     });
 
+    it.each([
+      [
+        'a backslash before an at-sign',
+        'http://localhost:3000\\@evil.example/Billing',
+        'http://localhost:3000/@evil.example/Billing',
+      ],
+      ['tabs and newlines', 'http://localhost:3000/Bil\tling\n', 'http://localhost:3000/Billing'],
+      ['an upper-case scheme and host', 'HTTP://LOCALHOST:3000/Billing', 'http://localhost:3000/Billing'],
+    ])(
+      'hands the provider the address it checked, normalised (%s), not the raw text another parser may read elsewhere',
+      async (_case, return_url, normalised) => {
+        const { client } = await signIn(app, uniqueEmail('portal-normalised'));
+        const response = await client.post('/api/billing/portal', { return_url });
+        expect(response.statusCode, response.body).toBe(200);
+        const id = response.json<{ url: string }>().url.split('/portal/')[1];
+        const session = payments.ctx.store.byId(id ?? '') as { return_url?: string } | undefined;
+        expect(session?.return_url).toBe(normalised);
+      },
+    );
+
     it('refuses a return address elsewhere (no open redirect), calling no provider', async () => {
       const { client } = await signIn(app, uniqueEmail('portal-evil'));
       const before = payments.calls.length;

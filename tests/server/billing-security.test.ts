@@ -34,6 +34,8 @@ describe.each(ENGINES)('billing access rules on %s', (engine) => {
     const email = uniqueEmail(name);
     const { client } = await signIn(app, email);
     const sessionId = await subscribe(client, 'pro_monthly');
+    // Back from Checkout, the SPA confirms the session.
+    expect((await client.post('/api/billing/sync', { sessionId })).statusCode).toBe(200);
     const customer = (await stripe.customers.list({ email })).data[0];
     const subscription = (await stripe.subscriptions.list({ customer: customer?.id })).data[0];
     if (!customer || !subscription) throw new Error('subscription missing');
@@ -80,7 +82,7 @@ describe.each(ENGINES)('billing access rules on %s', (engine) => {
     });
   });
 
-  describe('IDOR: ids of another user in the body are ignored', () => {
+  describe('IDOR: ids of another user are never taken from the browser', () => {
     let victim: Awaited<ReturnType<typeof subscriber>>;
     let attacker: Awaited<ReturnType<typeof subscriber>>;
     beforeAll(async () => {
@@ -96,30 +98,25 @@ describe.each(ENGINES)('billing access rules on %s', (engine) => {
       userId: 'someone-else',
     });
 
-    it("cancel and change-plan act on the caller's own subscription only", async () => {
-      const changed = await attacker.client.post('/api/billing/change-plan', {
-        planName: 'starter_monthly',
-        ...foreignIds(),
+    for (const [url, body] of MUTATING_ROUTES) {
+      it(`refuses POST ${url} with another user's ids in the body: 422 naming the field, no provider call`, async () => {
+        const before = payments.calls.length;
+        const response = await attacker.client.post(url, { ...(body as object), ...foreignIds() });
+        expect(response.statusCode).toBe(422);
+        const errors = Object.entries(response.json<{ errors: Record<string, string[]> }>().errors);
+        expect(errors.length).toBeGreaterThan(0);
+        for (const [field, messages] of errors) {
+          expect(Object.keys(foreignIds())).toContain(field);
+          expect(messages[0]).toMatch(new RegExp(`^${field} is not a field of the `));
+        }
+        expect(payments.calls.length).toBe(before);
       });
-      expect(changed.json()).toMatchObject({ changed: true });
-      const canceled = await attacker.client.post('/api/billing/cancel', {
-        cancelNow: true,
-        ...foreignIds(),
-      });
-      expect(canceled.json()).toMatchObject({ canceledImmediately: true });
+    }
+
+    it('left the victim subscribed on Professional monthly', async () => {
       const victimNow = await stripe.subscriptions.retrieve(victim.subscription.id);
       expect(victimNow).toMatchObject({ status: 'active', cancel_at_period_end: false });
       expect(victimNow.items.data[0]?.price.lookup_key).toBe('pro_monthly');
-      const attackerNow = await stripe.subscriptions.retrieve(attacker.subscription.id);
-      expect(attackerNow.status).toBe('canceled');
-      expect(attackerNow.items.data[0]?.price.lookup_key).toBe('starter_monthly');
-    });
-
-    it("the portal opens for the caller's own customer", async () => {
-      const response = await attacker.client.post('/api/billing/portal', foreignIds());
-      const page = await (await fetch(response.json<{ url: string }>().url)).text();
-      expect(page).toContain(attacker.email);
-      expect(page).not.toContain(victim.email);
     });
 
     it("billing info and trial show the caller's own data", async () => {

@@ -174,6 +174,47 @@ describe('loadConfig (server/config.ts)', () => {
       expect(wrong.join('\n')).toMatch(/STRIPE_WEBHOOK_SECRET must be a webhook signing secret/);
     });
 
+    it('refuses an http STRIPE_API_URL: the secret key would travel in clear', () => {
+      expect(
+        problemsOf({
+          ...PRODUCTION,
+          STRIPE_SECRET_KEY: 'sk_test_x',
+          STRIPE_API_URL: 'http://payments.example',
+        }),
+      ).toContain(
+        'STRIPE_API_URL: must be https outside local mode (the secret key must not travel in clear); leave it unset to use Stripe itself.',
+      );
+      expect(
+        loadConfig({
+          ...PRODUCTION,
+          STRIPE_SECRET_KEY: 'sk_test_x',
+          STRIPE_API_URL: 'https://stripe-mock.example',
+        }).stripe.apiUrl?.href,
+      ).toBe('https://stripe-mock.example/');
+    });
+
+    it.each([
+      ['a stand-in over https', { STRIPE_API_URL: 'https://payments.example' }],
+      ['a look-alike host', { STRIPE_API_URL: 'https://api.stripe.com.evil.example' }],
+      ['the local stand-in (local mode)', { PUBLIC_URL: 'http://localhost:3000', DATABASE_URL: '' }],
+      [
+        'a restricted live key',
+        { STRIPE_SECRET_KEY: 'rk_live_x', STRIPE_API_URL: 'https://payments.example' },
+      ],
+    ])('refuses a live key sent anywhere but Stripe: %s', (_case, change) => {
+      const problems = problemsOf({ ...PRODUCTION, ...change }).join('\n');
+      expect(problems).toMatch(
+        /STRIPE_SECRET_KEY: a live key is sent only to Stripe itself \(https:\/\/api\.stripe\.com\), and STRIPE_API_URL is /,
+      );
+    });
+
+    it('accepts a live key with Stripe itself, named or by default', () => {
+      expect(
+        loadConfig({ ...PRODUCTION, STRIPE_API_URL: 'https://api.stripe.com' }).stripe.apiUrl?.origin,
+      ).toBe('https://api.stripe.com');
+      expect(loadConfig(PRODUCTION).stripe.apiUrl).toBeNull();
+    });
+
     it('requires the anon key when an auth service is configured', () => {
       const { SUPABASE_ANON_KEY: _key, ...rest } = PRODUCTION;
       expect(problemsOf(rest).join('\n')).toMatch(/SUPABASE_ANON_KEY/);

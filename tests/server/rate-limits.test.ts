@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestApp, type TestApp, uniqueEmail } from './support/app';
 import { TestClient } from './support/client';
-import { mintToken } from './support/tokens';
+import { mintToken, testAuthService } from './support/tokens';
 
 const LIMITS = {
   RATE_LIMIT_SIGN_IN_MAX: '2',
@@ -118,17 +119,50 @@ describe.each(ENGINES)('rate limits on %s', (engine) => {
   });
 
   describe('per account', () => {
-    it('limits sign-ins of one account however many addresses they come from', async () => {
-      const email = uniqueEmail('rotating');
+    it('counts only refused tokens against an account, from any address, and says when to try again [product: LIMIT-25]', async () => {
+      const email = uniqueEmail('refused');
+      const sessionId = randomUUID();
+      testAuthService.endedSessions.add(sessionId);
       const statuses: number[] = [];
-      for (let attempt = 0; attempt < 4; attempt += 1) {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const client = clientFromNewAddress();
+        await client.fetchCsrf();
+        const token = await mintToken(email, { claims: { session_id: sessionId } });
+        statuses.push((await client.post('/api/auth/sso/supabase', { token })).statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401]);
+
+      // Past the limit even a good token of that account waits, whatever address it comes from.
+      const client = clientFromNewAddress();
+      await client.fetchCsrf();
+      const limited = await client.post('/api/auth/sso/supabase', { token: await mintToken(email) });
+      expect(limited.statusCode).toBe(429);
+      const seconds = Number(limited.headers['retry-after']);
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(60);
+      expect(limited.json()).toMatchObject({
+        code: 'rate_limited',
+        message: `Too many failed sign-in attempts. Please try again in ${seconds} seconds.`,
+      });
+      // Another account is not held back by this one's failures.
+      const other = clientFromNewAddress();
+      await other.fetchCsrf();
+      const fine = await other.post('/api/auth/sso/supabase', { token: await mintToken(uniqueEmail()) });
+      expect(fine.statusCode).toBe(200);
+    });
+
+    it('accepts every successful sign-in of one account: a dozen in a minute [product: LIMIT-25]', async () => {
+      const email = uniqueEmail('busy');
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 12; attempt += 1) {
+        // New addresses each time: the per-address limit (2 here) is not what this test is about.
         const client = clientFromNewAddress();
         await client.fetchCsrf();
         statuses.push(
           (await client.post('/api/auth/sso/supabase', { token: await mintToken(email) })).statusCode,
         );
       }
-      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(statuses).toEqual(Array(12).fill(200));
     });
 
     it('limits signup writes of one user however many addresses they come from', async () => {

@@ -139,6 +139,7 @@ describe.each(ENGINES)('admin refund reversal on %s [product: REFUND-11]', (engi
         { paymentIntentId: 'pi_1', notes: 'x'.repeat(1001) },
         { notes: ['Notes must be at most 1000 characters.'] },
       ],
+      [{ paymentIntentId: 'pi_1', amount: 1 }, { amount: ['amount is not a field of the refund request.'] }],
     ])('answers 422 to %j without asking the provider', async (body, errors) => {
       const before = payments.calls.length;
       const response = await admin.post(REVERSE, body);

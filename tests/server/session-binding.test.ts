@@ -24,10 +24,11 @@ describe.each(ENGINES)('sessions bound to the auth service on %s', (engine) => {
     expect((await client.get('/api/auth/me')).statusCode).toBe(401);
   });
 
-  it('lives on while the SPA trades each refreshed token (TOKEN_REFRESHED)', async () => {
+  it('lives on while the SPA sends each refreshed token (TOKEN_REFRESHED) to POST /api/auth/refresh', async () => {
     const email = uniqueEmail();
-    const { client } = await signIn(testApp.app, email, { expiresIn: 2 });
-    const refreshed = await client.post('/api/auth/sso/supabase', { token: await mintToken(email) });
+    const claims = { session_id: randomUUID() };
+    const { client } = await signIn(testApp.app, email, { expiresIn: 2, claims });
+    const refreshed = await client.post('/api/auth/refresh', { token: await mintToken(email, { claims }) });
     expect(refreshed.statusCode).toBe(200);
     await sleep(2_300);
     expect((await client.get('/api/auth/me')).statusCode).toBe(200);

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { RateLimitRule } from '../../config';
 import { clientKey } from '../../lib/client-address';
 import { HttpError } from '../../lib/http-errors';
-import { databaseRateLimitStore, increment } from '../../services/rate-limit-store';
+import { databaseRateLimitStore, increment, peek } from '../../services/rate-limit-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,7 +14,26 @@ declare module 'fastify' {
      * many addresses; a limit per account is neither.
      */
     limitAccount(reply: FastifyReply, name: string, account: string, rule: RateLimitRule): Promise<void>;
+    /**
+     * A limit on an account's failed attempts (refused tokens), not on its successes: throws 429 with
+     * Retry-After once `rule.max` failures fall in the current window, and counts nothing itself.
+     */
+    refuseAfterFailures(
+      reply: FastifyReply,
+      name: string,
+      account: string,
+      rule: RateLimitRule,
+    ): Promise<void>;
+    /** Counts one failed attempt of an account against `refuseAfterFailures`' limit of the same name. */
+    countFailure(name: string, account: string, rule: RateLimitRule): Promise<void>;
   }
+}
+
+/** 429 with the seconds to wait, in the Retry-After header and in words. */
+function tooMany(reply: FastifyReply, ttlMs: number, what = 'requests'): HttpError {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  reply.header('retry-after', String(seconds));
+  return new HttpError(429, 'rate_limited', `Too many ${what}. Please try again in ${seconds} seconds.`);
 }
 
 /**
@@ -28,16 +47,19 @@ export default fp(
       'limitAccount',
       async (reply: FastifyReply, name: string, account: string, rule: RateLimitRule) => {
         const { current, ttl } = await increment(app.db, `account:${name}|${account}`, rule.windowMs);
-        if (current <= rule.max) return;
-        const seconds = Math.max(1, Math.ceil(ttl / 1000));
-        reply.header('retry-after', String(seconds));
-        throw new HttpError(
-          429,
-          'rate_limited',
-          `Too many requests. Please try again in ${seconds} seconds.`,
-        );
+        if (current > rule.max) throw tooMany(reply, ttl);
       },
     );
+    app.decorate(
+      'refuseAfterFailures',
+      async (reply: FastifyReply, name: string, account: string, rule: RateLimitRule) => {
+        const { current, ttl } = await peek(app.db, `failures:${name}|${account}`);
+        if (current >= rule.max) throw tooMany(reply, ttl, 'failed sign-in attempts');
+      },
+    );
+    app.decorate('countFailure', async (name: string, account: string, rule: RateLimitRule) => {
+      await increment(app.db, `failures:${name}|${account}`, rule.windowMs);
+    });
 
     await app.register(rateLimit, {
       global: false,

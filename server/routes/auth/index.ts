@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
   csrfResponseSchema,
   loginFallbackQuerySchema,
@@ -6,6 +6,7 @@ import {
   ssoRequestSchema,
 } from '../../../contract/session';
 import { meQuerySchema, userUpdateSchema } from '../../../contract/user';
+import type { UserRow } from '../../db/schema';
 import { preSessionBinding, sessionBinding } from '../../lib/auth-cookies';
 import { HttpError } from '../../lib/http-errors';
 import { responseSchema, type ValibotTypeProvider } from '../../lib/valibot-schemas';
@@ -49,38 +50,55 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
+  const signInLimit = config.rateLimits.signIn;
+  const perAddress = { rateLimit: { max: signInLimit.max, timeWindow: signInLimit.windowMs } };
+
   app.post(
     '/sso/supabase',
-    {
-      schema: { body: ssoRequestSchema, response: { 200: meResponse } },
-      config: {
-        rateLimit: { max: config.rateLimits.signIn.max, timeWindow: config.rateLimits.signIn.windowMs },
-      },
-    },
+    { schema: { body: ssoRequestSchema, response: { 200: meResponse } }, config: perAddress },
     async (request, reply) => {
-      const identity = await verify(request.body.token);
-      await app.limitAccount(
-        reply,
-        'sign-in',
-        `${identity.issuer}|${identity.sub}`,
-        config.rateLimits.signInPerAccount,
-      );
-      const emailVerified = await confirmedByAuthService(request.body.token, identity);
-      const role = effectiveRole({ email: identity.email, emailVerified }, config.adminEmails);
-      const user = await app.users.upsertFromIdentity(
-        { ...identity, emailVerified, role },
-        { adoptByEmail: config.localDev },
-      );
+      const accepted = await acceptToken(request.body.token, reply);
+      const user = await app.users.upsertFromIdentity(accepted, { adoptByEmail: config.localDev });
       // No fixation: whatever session the browser had ends here, and a brand-new id is issued.
       const previous = app.authCookies.sessionToken(request);
       if (previous) await app.sessions.revoke(previous);
       const session = await app.sessions.open(user, request.headers['user-agent'], {
-        authSessionId: identity.authSessionId,
-        tokenExpiresAt: identity.expiresAt,
+        authSessionId: accepted.authSessionId,
+        tokenExpiresAt: accepted.expiresAt,
       });
       app.authCookies.setSession(reply, session);
-      request.log.info({ userId: user.id, role }, 'signed in');
-      return toCurrentUser(user, role);
+      request.log.info({ userId: user.id, role: accepted.role }, 'signed in');
+      // The answer is what GET /me?include_flags=true would say: the SPA needs no second call.
+      return withFlags(user);
+    },
+  );
+
+  app.post(
+    '/refresh',
+    {
+      onRequest: app.requireSession,
+      schema: { body: ssoRequestSchema, response: { 200: meResponse } },
+      config: perAddress,
+    },
+    async (request, reply) => {
+      const { session, user } = await signedIn(request);
+      const accepted = await acceptToken(request.body.token, reply);
+      const sameAccount = accepted.issuer === user.authIssuer && accepted.sub === user.authSubject;
+      const sameAuthSession =
+        session.authSessionId === null || accepted.authSessionId === session.authSessionId;
+      if (!sameAccount || !sameAuthSession) {
+        // A sign-in this session never heard of: the browser must exchange the token, not extend with it.
+        throw new HttpError(
+          409,
+          'auth_session_mismatch',
+          'This sign-in does not belong to your current session. Please sign in again.',
+        );
+      }
+      const updated = await app.users.upsertFromIdentity(accepted, { adoptByEmail: false });
+      // Idempotent: every tab may send the same refreshed token; the binding only ever moves forward.
+      await app.sessions.extendAuthBinding(session.id, accepted.expiresAt);
+      app.sessions.forgetUser(user.id);
+      return withFlags(updated);
     },
   );
 
@@ -89,10 +107,8 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
     { onRequest: app.requireSession, schema: { querystring: meQuerySchema, response: { 200: meResponse } } },
     async (request) => {
       const { user } = await signedIn(request);
-      const current = toCurrentUser(user, effectiveRole(user, config.adminEmails));
-      if (request.query.include_flags !== 'true') return current;
-      const hasSignup = (await app.signups.findByEmail(user.email)) !== null;
-      return { ...current, has_signup: hasSignup, onboarding_required: !hasSignup };
+      if (request.query.include_flags === 'true') return withFlags(user);
+      return toCurrentUser(user, effectiveRole(user, config.adminEmails));
     },
   );
 
@@ -156,26 +172,48 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
     }
   }
 
+  /** The current user and the profile flags (GET /me?include_flags=true, and the sign-in and refresh answers). */
+  async function withFlags(user: UserRow) {
+    const hasSignup = (await app.signups.findByEmail(user.email)) !== null;
+    return {
+      ...toCurrentUser(user, effectiveRole(user, config.adminEmails)),
+      has_signup: hasSignup,
+      onboarding_required: !hasSignup,
+    };
+  }
+
   /**
-   * Asks the auth service about the token (its session must still be alive, its user must be the token's) and
-   * answers whether it confirmed the token's address.
+   * A token the browser hands over (sign-in or refresh): verified, then confirmed by the auth service, whose answer
+   * is also the user's current address (a token issued before an address change still carries the old one).
+   * Only failures count against the account's limit [product: LIMIT-25]: refused tokens of a real account, never its
+   * successful sign-ins. A token that fails verification names no account we can trust, so the per-address limit
+   * alone counts it.
    */
-  async function confirmedByAuthService(token: string, identity: VerifiedIdentity): Promise<boolean> {
+  async function acceptToken(token: string, reply: FastifyReply) {
+    const identity = await verify(token);
+    const account = `${identity.issuer}|${identity.sub}`;
+    await app.refuseAfterFailures(reply, 'sign-in', account, config.rateLimits.signInPerAccount);
     try {
-      const user = await app.lookUpAuthServiceUser(token);
-      if (user.isAnonymous) throw new AnonymousUserError('anonymous auth-service user');
-      if (user.id !== identity.sub) throw new AuthSessionEndedError('the auth service names another user');
-      return user.emailConfirmed && user.email === identity.email;
+      const authUser = await app.lookUpAuthServiceUser(token);
+      if (authUser.isAnonymous) throw new AnonymousUserError('anonymous auth-service user');
+      if (authUser.id !== identity.sub)
+        throw new AuthSessionEndedError('the auth service names another user');
+      const email = authUser.email ?? identity.email;
+      const emailVerified = authUser.email !== null && authUser.emailConfirmed;
+      const role = effectiveRole({ email, emailVerified }, config.adminEmails);
+      return { ...identity, email, emailVerified, role };
     } catch (error) {
       if (error instanceof AuthSessionEndedError) {
+        await app.countFailure('sign-in', account, config.rateLimits.signInPerAccount);
         // Whatever we opened from that auth-service session ends too, on every replica's next lookup.
         const ended = identity.authSessionId
           ? await app.sessions.revokeAuthSession(identity.authSessionId)
           : 0;
         app.log.info({ reason: error.message, ended }, 'access token refused by the auth service');
-        throw new HttpError(401, 'invalid_token', 'Your sign-in has ended. Please sign in again.');
+        throw new HttpError(401, 'invalid_token', SIGN_IN_ENDED);
       }
       if (error instanceof AnonymousUserError) {
+        await app.countFailure('sign-in', account, config.rateLimits.signInPerAccount);
         throw new HttpError(403, 'forbidden', ANONYMOUS_REFUSED);
       }
       if (error instanceof AuthServiceUnavailableError) {
@@ -186,6 +224,10 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
     }
   }
 };
+
+/** The auth service ended the sign-in: signed out elsewhere, revoked, or the password changed. */
+export const SIGN_IN_ENDED =
+  'Your sign-in has ended (signed out elsewhere, revoked, or the password was changed). Please sign in again.';
 
 const ANONYMOUS_REFUSED =
   'Guest sign-ins cannot use Beacon RMM. Please sign in with your e-mail address or Google.';

@@ -211,15 +211,17 @@ export class BillingService {
 
   /** The portal for the user's own customer; `returnUrl` must be on one of our own origins (no open redirect). */
   async portal(user: BillingUser, returnUrl: string | undefined): Promise<{ url: string }> {
-    const target = returnUrl ?? `${this.options.publicUrl.origin}/Billing`;
-    if (!this.options.trustedOrigins.has(new URL(target).origin)) {
+    // The provider gets the address as we parsed and checked it, never the raw text (which another parser may read
+    // differently: `http://ours\\@evil.example`).
+    const target = new URL(returnUrl ?? `${this.options.publicUrl.origin}/Billing`);
+    if (!this.options.trustedOrigins.has(target.origin)) {
       throw new HttpError(422, 'validation_failed', 'Please check the fields and try again.', {
         return_url: ['return_url must be an address of this site.'],
       });
     }
     const session = await this.withCustomer(user, (customerId) =>
       this.call(() =>
-        this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: target }),
+        this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: target.href }),
       ),
     );
     return { url: session.url };

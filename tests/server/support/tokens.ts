@@ -125,6 +125,8 @@ function nameFrom(email: string): string {
 export const testAuthService = {
   unconfirmed: new Set<string>(),
   endedSessions: new Set<string>(),
+  /** Auth-service user id -> the address it has now (after a change the older tokens do not carry). */
+  currentEmails: new Map<string, string>(),
   down: false,
   async lookUp(accessToken: string): Promise<AuthServiceUser> {
     if (testAuthService.down) throw new AuthServiceUnavailableError('test: the auth service is down');
@@ -132,7 +134,8 @@ export const testAuthService = {
     if (typeof claims.session_id === 'string' && testAuthService.endedSessions.has(claims.session_id)) {
       throw new AuthSessionEndedError('test: session_not_found');
     }
-    const email = String(claims.email ?? '').toLowerCase();
+    const email =
+      testAuthService.currentEmails.get(String(claims.sub)) ?? String(claims.email ?? '').toLowerCase();
     return {
       id: String(claims.sub),
       email,
