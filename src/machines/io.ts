@@ -48,44 +48,47 @@ export const request = <F extends AnyRequest>(): Request<F> => ({ kind: 'request
 /** A port method the machine runs as an action: `command<(params: P) => void>()`. */
 export const command = <F extends AnyCommand>(): Command<F> => ({ kind: 'command' });
 
-type PortSpec = Record<string, Request<AnyRequest> | Command<AnyCommand>>;
+type PortMethods = Record<string, Request<AnyRequest> | Command<AnyCommand>>;
 
 type SignatureOf<M> = M extends Request<infer F> ? F : M extends Command<infer F> ? F : never;
 
-/** The I/O a port spec describes: one function per method, with the signature it was declared with. */
-export type IOOfSpec<TSpec extends PortSpec> = { [K in keyof TSpec]: SignatureOf<TSpec[K]> };
+/** The I/O a port's methods describe: one function per method, with the signature it was declared with. */
+export type IOOfMethods<TMethods extends PortMethods> = { [K in keyof TMethods]: SignatureOf<TMethods[K]> };
 
 /** The I/O a port declares: `export type SignInIO = PortIO<typeof signInPort>`. */
-export type PortIO<TPort> = TPort extends Port<infer TSpec> ? IOOfSpec<TSpec> : never;
+export type PortIO<TPort> = TPort extends Port<infer TMethods> ? IOOfMethods<TMethods> : never;
 
 type InputOf<F extends AnyRequest> = Parameters<F> extends [] ? NonReducibleUnknown : Parameters<F>[0];
 type ParamsOf<F extends AnyCommand> = Parameters<F> extends [] ? undefined : Parameters<F>[0];
 
-type RequestKeys<TSpec extends PortSpec> = {
-  [K in keyof TSpec]: TSpec[K] extends Request<AnyRequest> ? K : never;
-}[keyof TSpec];
-type CommandKeys<TSpec extends PortSpec> = {
-  [K in keyof TSpec]: TSpec[K] extends Command<AnyCommand> ? K : never;
-}[keyof TSpec];
+type RequestKeys<TMethods extends PortMethods> = {
+  [K in keyof TMethods]: TMethods[K] extends Request<AnyRequest> ? K : never;
+}[keyof TMethods];
+type CommandKeys<TMethods extends PortMethods> = {
+  [K in keyof TMethods]: TMethods[K] extends Command<AnyCommand> ? K : never;
+}[keyof TMethods];
 
 /** A request's stub: a promise actor typed by the method, carrying the whole port's type for `IOOf`. */
 type RequestStub<F extends AnyRequest, TIO> = PromiseActorLogic<Awaited<ReturnType<F>>, InputOf<F>> & {
   readonly [ioOf]?: TIO;
 };
 
-export interface Port<TSpec extends PortSpec> {
+export interface Port<TMethods extends PortMethods> {
   /** The flow's name, as the registry and the error of an unprovided method say it. */
   readonly flow: string;
-  readonly spec: TSpec;
+  readonly methods: TMethods;
   /** Stubs for `setup({ actors })`: each rejects, naming itself, until the app provides it. */
   readonly actors: {
-    [K in RequestKeys<TSpec>]: RequestStub<Extract<SignatureOf<TSpec[K]>, AnyRequest>, IOOfSpec<TSpec>>;
+    [K in RequestKeys<TMethods>]: RequestStub<
+      Extract<SignatureOf<TMethods[K]>, AnyRequest>,
+      IOOfMethods<TMethods>
+    >;
   };
   /** Stubs for `setup({ actions })`: each throws, naming itself, until the app provides it. */
   readonly actions: {
-    [K in CommandKeys<TSpec>]: (
+    [K in CommandKeys<TMethods>]: (
       _: unknown,
-      params: ParamsOf<Extract<SignatureOf<TSpec[K]>, AnyCommand>>,
+      params: ParamsOf<Extract<SignatureOf<TMethods[K]>, AnyCommand>>,
     ) => void;
   };
 }
@@ -104,10 +107,10 @@ const notProvided = (flow: string, name: string) =>
     `The ${flow} machine's ${name} was not provided: the composition root (src/app/flows.ts) provides it.`,
   );
 
-export function port<const TSpec extends PortSpec>(flow: string, spec: TSpec): Port<TSpec> {
+export function port<const TMethods extends PortMethods>(flow: string, methods: TMethods): Port<TMethods> {
   const actors: Record<string, unknown> = {};
   const actions: Record<string, unknown> = {};
-  for (const [name, method] of Object.entries(spec)) {
+  for (const [name, method] of Object.entries(methods)) {
     const mark: PortMethod = { flow, name, kind: method.kind };
     if (method.kind === 'request') {
       actors[name] = Object.assign(
@@ -123,7 +126,7 @@ export function port<const TSpec extends PortSpec>(flow: string, spec: TSpec): P
       );
     }
   }
-  return { flow, spec, actors, actions } as unknown as Port<TSpec>;
+  return { flow, methods, actors, actions } as unknown as Port<TMethods>;
 }
 
 /** The port methods a machine was set up with, found by their stubs (a provided copy keeps its original stubs' names). */
