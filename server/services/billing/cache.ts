@@ -44,7 +44,12 @@ export class ProviderCache {
       case 'checkout.session.completed': {
         const customerId = idOf(object.customer);
         if (!customerId) return null;
-        return { lockKey: customerId, apply: (tx) => this.syncCustomer(customerId, tx) };
+        return {
+          lockKey: customerId,
+          apply: async (tx) => {
+            await this.syncCustomer(customerId, tx);
+          },
+        };
       }
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
@@ -67,6 +72,8 @@ export class ProviderCache {
           lockKey: idOf(object.customer) ?? object.id,
           apply: (tx) => this.refreshInvoice(object.id, tx),
         };
+      case 'customer.deleted':
+        return { lockKey: object.id, apply: (tx) => this.repo.forgetCustomer(object.id, tx) };
       case 'customer.created':
       case 'customer.updated':
         return {
@@ -82,16 +89,22 @@ export class ProviderCache {
 
   // Provider reads into the cache.
 
-  /** Every subscription and recent invoice of a customer, re-read. */
-  async syncCustomer(customerId: string, tx?: Tx): Promise<void> {
+  /**
+   * Every subscription and recent invoice of a customer, re-read. False when the provider says the customer was
+   * deleted: it is then forgotten (see BillingRepository.forgetCustomer).
+   */
+  async syncCustomer(customerId: string, tx?: Tx): Promise<boolean> {
     const [customer, subscriptions, invoices] = await Promise.all([
       this.call(() => this.stripe.customers.retrieve(customerId)),
       this.call(() => this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 })),
       this.call(() => this.stripe.invoices.list({ customer: customerId, limit: INVOICES_SHOWN })),
     ]);
-    if (customer.deleted) return;
+    if (customer.deleted) {
+      await this.repo.forgetCustomer(customerId, tx);
+      return false;
+    }
     const values = customerValues(customer);
-    if (!values) return;
+    if (!values) return true;
     const write = async (db: Tx | BillingRepository['db']) => {
       await this.repo.saveCustomer(values, db);
       for (const subscription of subscriptions.data)
@@ -104,6 +117,7 @@ export class ProviderCache {
     };
     if (tx) await write(tx);
     else await this.repo.db.transaction(write);
+    return true;
   }
 
   private async refreshSubscription(subscriptionId: string, tx: Tx): Promise<void> {
