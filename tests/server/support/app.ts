@@ -44,11 +44,12 @@ export async function startTestApp(
     engine === 'postgres' && databaseUrl && schema
       ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema }
       : { PGLITE_DATA_DIR: 'memory://' };
-  // The payment provider is a stand-in of the app's own (unless the test brings one via STRIPE_API_URL), so no
-  // test ever reaches a developer's running `npm start` stand-in on the default port.
-  const payments = options.env?.STRIPE_API_URL
-    ? null
-    : await startPaymentsEmulator({ port: 0, host: '127.0.0.1', seedDemoCustomer: false });
+  // The payment provider is a stand-in of the app's own (unless the test sets STRIPE_API_URL), so no test ever
+  // reaches a developer's running `npm start` stand-in on the default port.
+  const payments =
+    options.env?.STRIPE_API_URL !== undefined
+      ? null
+      : await startPaymentsEmulator({ port: 0, host: '127.0.0.1', seedDemoCustomer: false });
   const config = loadConfig({
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -98,9 +99,11 @@ export const PRODUCTION_ENV: Record<string, string> = {
   SUPABASE_URL: PRODUCTION_AUTH_URL,
   SUPABASE_ANON_KEY: 'test-anon-key',
   DASHBOARD_URL: 'https://dashboard.example.com',
-  // Keys of the stand-in's kind: the test app still talks to its own in-process stand-in (STRIPE_API_URL).
+  // Stripe itself: outside local mode the server refuses an http STRIPE_API_URL (the in-process stand-in), so these
+  // apps have no provider to talk to; tests of billing run in local mode.
   STRIPE_SECRET_KEY: 'sk_test_production_like',
   STRIPE_WEBHOOK_SECRET: 'whsec_production_like',
+  STRIPE_API_URL: '',
 };
 
 let counter = 0;
