@@ -44,8 +44,8 @@ export async function startTestApp(
     engine === 'postgres' && databaseUrl && schema
       ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema }
       : { PGLITE_DATA_DIR: 'memory://' };
-  // The payment provider is a stand-in of the app's own (unless the test sets STRIPE_API_URL), so no test ever
-  // reaches a developer's running `npm start` stand-in on the default port.
+  // The payment provider is a stand-in of the app's own (unless the test brings one via STRIPE_API_URL), so no
+  // test ever reaches a developer's running `npm start` stand-in on the default port.
   const payments =
     options.env?.STRIPE_API_URL !== undefined
       ? null
@@ -99,11 +99,11 @@ export const PRODUCTION_ENV: Record<string, string> = {
   SUPABASE_URL: PRODUCTION_AUTH_URL,
   SUPABASE_ANON_KEY: 'test-anon-key',
   DASHBOARD_URL: 'https://dashboard.example.com',
-  // Stripe itself: outside local mode the server refuses an http STRIPE_API_URL (the in-process stand-in), so these
-  // apps have no provider to talk to; tests of billing run in local mode.
+  // Stripe itself, as in production (an http stand-in is refused outside local mode): the no-network guard fails
+  // any test of a production-like app that would reach it.
+  STRIPE_API_URL: '',
   STRIPE_SECRET_KEY: 'sk_test_production_like',
   STRIPE_WEBHOOK_SECRET: 'whsec_production_like',
-  STRIPE_API_URL: '',
 };
 
 let counter = 0;
