@@ -35,6 +35,17 @@ function boundedValue(value: unknown, depth: number): unknown {
   );
 }
 
+function rowOf(entry: AuditEntry) {
+  return {
+    actorId: entry.actor?.id ?? null,
+    actorEmail: entry.actor ? cut(entry.actor.email, AUDIT_LIMITS.email) : null,
+    action: cut(entry.action, AUDIT_LIMITS.action),
+    target: entry.target == null ? null : cut(entry.target, AUDIT_LIMITS.target),
+    outcome: entry.outcome,
+    detail: boundedValue(entry.detail ?? {}, 0) as Record<string, unknown>,
+  };
+}
+
 /**
  * The audit log of admin and billing actions: who, what, when, and how it ended. A row written inside a
  * transaction (`db` = the transaction) commits or rolls back with the change it describes. Rows are kept for the
@@ -44,14 +55,7 @@ export class AuditLog {
   constructor(private readonly db: Database) {}
 
   async record(entry: AuditEntry, db: Database | Tx = this.db): Promise<void> {
-    await db.insert(auditLog).values({
-      actorId: entry.actor?.id ?? null,
-      actorEmail: entry.actor ? cut(entry.actor.email, AUDIT_LIMITS.email) : null,
-      action: cut(entry.action, AUDIT_LIMITS.action),
-      target: entry.target == null ? null : cut(entry.target, AUDIT_LIMITS.target),
-      outcome: entry.outcome,
-      detail: boundedValue(entry.detail ?? {}, 0) as Record<string, unknown>,
-    });
+    await db.insert(auditLog).values(rowOf(entry));
   }
 
   async recent(limit = 50): Promise<AuditLogRow[]> {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createStripeClient } from '../../services/billing/provider';
+import { createStripeClient, WEBHOOK_PATIENCE } from '../../services/billing/provider';
 import { BillingRepository } from '../../services/billing/repository';
 import { BillingService } from '../../services/billing/service';
 
@@ -17,6 +17,7 @@ export default fp(
       'billing',
       new BillingService(
         createStripeClient(config.stripe),
+        createStripeClient(config.stripe, WEBHOOK_PATIENCE),
         new BillingRepository(app.db),
         {
           publicUrl: config.publicUrl,

@@ -72,14 +72,19 @@ export class BillingService {
   private readonly call: ProviderCall;
   private readonly cache: ProviderCache;
 
+  /** The same cache, read with the webhook client: one short attempt per call (WEBHOOK_PATIENCE). */
+  private readonly webhookCache: ProviderCache;
+
   constructor(
     private readonly stripe: Stripe,
+    webhookStripe: Stripe,
     readonly repo: BillingRepository,
     private readonly options: { publicUrl: URL; trustedOrigins: Set<string>; webhookSecret: string },
     log: FastifyBaseLogger,
   ) {
     this.call = providerCall(log);
     this.cache = new ProviderCache(stripe, repo, this.call);
+    this.webhookCache = new ProviderCache(webhookStripe, repo, this.call);
   }
 
   // Reading.
@@ -225,11 +230,12 @@ export class BillingService {
     const current = newestLive(subscriptions);
     if (!current) return { canceled: false, alreadyCanceled: true };
     const details = { comment: request.comment || null, feedback: request.reason };
+    const readAt = new Date();
     if (request.cancelNow) {
       const canceled = await this.call(() =>
         this.stripe.subscriptions.cancel(current.id, { cancellation_details: details }),
       );
-      await this.repo.saveSubscription(subscriptionValues(canceled));
+      await this.repo.saveSubscription(subscriptionValues(canceled, readAt));
       return { canceled: true, canceledImmediately: true };
     }
     if (current.cancel_at_period_end) return { canceled: false, alreadyScheduled: true };
@@ -239,7 +245,7 @@ export class BillingService {
         cancellation_details: details,
       }),
     );
-    await this.repo.saveSubscription(subscriptionValues(updated));
+    await this.repo.saveSubscription(subscriptionValues(updated, readAt));
     return { canceled: true, canceledImmediately: false };
   }
 
@@ -255,13 +261,14 @@ export class BillingService {
     const item = current.items.data[0];
     const price = await this.priceId(planName);
     if (!item || item.price.id === price) return { changed: false, subscription: subscriptionView(null) };
+    const readAt = new Date();
     const updated = await this.call(() =>
       this.stripe.subscriptions.update(current.id, {
         items: [{ id: item.id, price }],
         proration_behavior: 'create_prorations',
       }),
     );
-    const values = subscriptionValues(updated);
+    const values = subscriptionValues(updated, readAt);
     await this.repo.saveSubscription(values);
     return {
       changed: true,
@@ -281,6 +288,7 @@ export class BillingService {
     );
     if (existing.data.length > 0) return;
     const price = await this.priceId(`${signup.plan}_${signup.interval === 'annual' ? 'yearly' : 'monthly'}`);
+    const readAt = new Date();
     const subscription = await this.call(() =>
       this.stripe.subscriptions.create(
         {
@@ -293,7 +301,7 @@ export class BillingService {
         { idempotencyKey: `beta-trial-${customer.customerId}` },
       ),
     );
-    await this.repo.saveSubscription(subscriptionValues(subscription));
+    await this.repo.saveSubscription(subscriptionValues(subscription, readAt));
   }
 
   // Webhooks.
@@ -305,7 +313,7 @@ export class BillingService {
 
   /** Applies one event (see ProviderCache.handle); false for a duplicate. */
   handle(event: Stripe.Event): Promise<boolean> {
-    return this.cache.handle(event);
+    return this.webhookCache.handle(event);
   }
 
   // Helpers.
@@ -321,6 +329,7 @@ export class BillingService {
     const cached = await this.repo.customerByEmail(email);
     if (cached) return cached;
     if (!create && (this.#absent.get(email) ?? 0) > Date.now()) return null;
+    const readAt = new Date();
     const found = await this.call(() => this.stripe.customers.list({ email, limit: 1 }));
     let customer = found.data[0];
     if (!customer && create) {
@@ -328,7 +337,7 @@ export class BillingService {
         this.stripe.customers.create({ email }, { idempotencyKey: `customer-${email}` }),
       );
     }
-    const values = customer ? customerValues(customer) : null;
+    const values = customer ? customerValues(customer, readAt) : null;
     if (!values) {
       this.#absent.set(email, Date.now() + ABSENT_CUSTOMER_TTL_MS);
       return null;
