@@ -152,7 +152,9 @@ export function registerApiRoutes(app: FastifyInstance, ctx: PaymentsContext): v
     'checkout.session',
     'checkout/sessions',
     (session, params) =>
-      matches(params, 'customer', session.customer) && matches(params, 'subscription', session.subscription),
+      matches(params, 'customer', session.customer) &&
+      matches(params, 'subscription', session.subscription) &&
+      matches(params, 'status', session.status),
   );
   route('POST', '/v1/checkout/sessions/:id/expire', (_params, request) => {
     const session = store.get<CheckoutSession>('checkout.session', (request.params as { id: string }).id);
