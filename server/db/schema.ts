@@ -237,7 +237,7 @@ export const refundLog = pgTable(
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('completed'),
     /** While `claimed`: until when the claim holds; a later call may take over a claim whose holder died. */
     claimExpiresAt: timestamp('claim_expires_at', { withTimezone: true }),
-    /** How many calls have claimed it (each one's provider calls carry it in their idempotency keys). */
+    /** How many calls have claimed it: more than one after a half-done reversal or a holder that died. */
     attempts: integer('attempts').notNull().default(1),
     currency: text('currency').notNull(),
     notes: text('notes'),

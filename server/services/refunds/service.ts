@@ -194,7 +194,7 @@ export class RefundReversalService {
     let ended: Stripe.Subscription[];
     const readAt = new Date();
     try {
-      ended = await this.endSubscriptions(payment, claim.attempts);
+      ended = await this.endSubscriptions(payment);
     } catch (error) {
       await this.db.update(refundLog).set({ claimExpiresAt: null }).where(eq(refundLog.id, claim.id));
       this.log.warn(
@@ -266,10 +266,10 @@ export class RefundReversalService {
 
   /**
    * Ends the payment's subscription now (or, when the provider names none, every live one of the customer). The
-   * subscription is re-read first, so one ended by an earlier attempt is not cancelled again; the key carries the
-   * attempt, because the provider keeps a failed call's answer under its key and would repeat the failure.
+   * subscription is re-read first, so one ended by an earlier attempt is not cancelled again (a cancel is a DELETE,
+   * which takes no idempotency key).
    */
-  private async endSubscriptions(payment: Payment, attempt: number): Promise<Stripe.Subscription[]> {
+  private async endSubscriptions(payment: Payment): Promise<Stripe.Subscription[]> {
     const candidates = payment.subscriptionId
       ? [await this.call(() => this.stripe.subscriptions.retrieve(payment.subscriptionId ?? ''))]
       : (
@@ -285,11 +285,9 @@ export class RefundReversalService {
       }
       ended.push(
         await this.call(() =>
-          this.stripe.subscriptions.cancel(
-            subscription.id,
-            { cancellation_details: { comment: 'Payment refunded by an admin.', feedback: 'other' } },
-            { idempotencyKey: `refund-reversal-cancel-${subscription.id}-${attempt}` },
-          ),
+          this.stripe.subscriptions.cancel(subscription.id, {
+            cancellation_details: { comment: 'Payment refunded by an admin.', feedback: 'other' },
+          }),
         ),
       );
     }
