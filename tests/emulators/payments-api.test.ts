@@ -225,6 +225,18 @@ describe('payments stand-in: API through the stripe SDK', () => {
     expect(response.headers.get('request-id')).toMatch(/^req_/);
   });
 
+  it('answers the pinned API version only: another Stripe-Version is refused, not answered in the wrong shapes', async () => {
+    const port = Number(new URL(payments.url).port);
+    const older = new Stripe('sk_test_older', {
+      host: '127.0.0.1',
+      port,
+      protocol: 'http',
+      apiVersion: '2024-06-20' as Stripe.LatestApiVersion,
+    });
+    const error = await older.customers.list().catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ statusCode: 400, param: 'Stripe-Version' });
+  });
+
   it('checks parameters and names the bad one', async () => {
     const error = await stripe.checkout.sessions
       .create({
@@ -233,7 +245,7 @@ describe('payments stand-in: API through the stripe SDK', () => {
         success_url: 'http://localhost/x',
       })
       .catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ statusCode: 404, param: 'line_items[0][price]' });
+    expect(error).toMatchObject({ statusCode: 400, param: 'line_items[0][price]' });
     const missing = await stripe.billingPortal.sessions
       .create({} as Stripe.BillingPortal.SessionCreateParams)
       .catch((caught: unknown) => caught);

@@ -7,6 +7,8 @@ import { listenOn } from '../../emulators/shared/listen';
 // changed), and a log of the API calls it received.
 
 export const TEST_WEBHOOK_SECRET = 'whsec_test_payments_harness_secret';
+/** The key the harness gives the stand-in's /_emulator test helpers. */
+export const TEST_ADMIN_KEY = 'test-payments-harness-admin-key';
 
 export interface Payments {
   url: string;
@@ -33,6 +35,7 @@ export type PaymentsOptions = PaymentsEmulatorOptions & {
 export async function startPayments(options: PaymentsOptions = {}): Promise<Payments> {
   const { app, ctx } = await buildPaymentsApp({
     webhookSecret: TEST_WEBHOOK_SECRET,
+    adminKey: TEST_ADMIN_KEY,
     retryDelaysMs: [50, 100],
     ...options,
   });
@@ -86,14 +89,24 @@ export async function eventually(check: () => Promise<void> | void, timeoutMs = 
   }
 }
 
+/** A call to the stand-in's test helpers (`/_emulator/<path>`), with the harness's admin key and a JSON body. */
+export function emulatorCall(
+  payments: Pick<Payments, 'url'>,
+  path: string,
+  body: unknown = {},
+  method = 'POST',
+): Promise<Response> {
+  return fetch(`${payments.url}/_emulator/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${TEST_ADMIN_KEY}`, 'content-type': 'application/json' },
+    body: method === 'GET' ? undefined : JSON.stringify(body),
+  });
+}
+
 /** The stand-in's test clock (`/_emulator/test_clock/advance`): end a trial or a period now, or fail the renewal. */
 export function advanceClock(
   payments: Pick<Payments, 'url'>,
   body: { subscription: string | undefined; to: string; fail_payment?: boolean },
 ): Promise<Response> {
-  return fetch(`${payments.url}/_emulator/test_clock/advance`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  return emulatorCall(payments, 'test_clock/advance', body);
 }

@@ -9,7 +9,14 @@ import {
   billingSubscriptions,
   webhookEvents,
 } from '../../server/db/schema';
-import { advanceClock, CARD, eventually, type Payments, submitForm } from '../emulators/payments-harness';
+import {
+  advanceClock,
+  CARD,
+  emulatorCall,
+  eventually,
+  type Payments,
+  submitForm,
+} from '../emulators/payments-harness';
 import { ENGINES, uniqueEmail } from './support/app';
 import {
   type BillingTestApp,
@@ -130,7 +137,7 @@ describe.each(ENGINES)('POST /api/webhooks/stripe on %s', (engine) => {
         items: [{ price: 'price_pro_monthly' }],
         trial_period_days: 14,
       });
-      await fetch(`${payments.url}/_emulator/subscriptions/${trial.id}/trial_will_end`, { method: 'POST' });
+      await emulatorCall(payments, `subscriptions/${trial.id}/trial_will_end`);
       const { response } = await deliverLatest(
         app,
         payments,
@@ -142,6 +149,23 @@ describe.each(ENGINES)('POST /api/webhooks/stripe on %s', (engine) => {
         status: 'trialing',
         trialEnd: new Date((trial.trial_end ?? 0) * 1000),
       });
+    });
+
+    it("a trial's $0 first invoice arrives paid (invoice.paid), never as a failed payment", async () => {
+      const customer = await stripe.customers.create({ email: uniqueEmail('trial-invoice') });
+      const trial = await stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: 'price_pro_monthly' }],
+        trial_period_days: 14,
+      });
+      const invoiceId = trial.latest_invoice as string;
+      const { response } = await deliverLatest(app, payments, 'invoice.paid', invoiceId);
+      expect(response.statusCode).toBe(200);
+      expect(await cachedInvoice(invoiceId)).toMatchObject({ status: 'paid', amountDue: 0, amountPaid: 0 });
+      const failures = await stripe.events.list({ type: 'invoice.payment_failed', limit: 100 });
+      expect(failures.data.filter((event) => (event.data.object as { id: string }).id === invoiceId)).toEqual(
+        [],
+      );
     });
 
     it('invoice.created, finalized, paid and payment_succeeded cache the invoice', async () => {

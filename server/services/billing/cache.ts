@@ -76,6 +76,8 @@ export class ProviderCache {
       case 'invoice.payment_failed':
       case 'invoice.voided':
         return this.readInvoice(object.id);
+      case 'customer.deleted':
+        return { lockKey: object.id, write: (tx) => this.repo.forgetCustomer(object.id, tx) };
       case 'customer.created':
       case 'customer.updated': {
         const write = await this.readCustomerRow(object.id);
@@ -91,10 +93,14 @@ export class ProviderCache {
     }
   }
 
-  /** Every subscription and recent invoice of a customer, re-read, then written in one short transaction. */
-  async syncCustomer(customerId: string): Promise<void> {
+  /**
+   * Every subscription and recent invoice of a customer, re-read, then written in one short transaction. False when
+   * the provider says the customer was deleted: it is then forgotten (see BillingRepository.forgetCustomer).
+   */
+  async syncCustomer(customerId: string): Promise<boolean> {
     const snapshot = await this.readCustomer(customerId);
     await this.repo.writeLocked(customerId, (tx) => this.writeCustomer(snapshot, tx));
+    return !snapshot.customer.deleted;
   }
 
   // Reads (provider calls; no transaction is open).
@@ -163,7 +169,7 @@ export class ProviderCache {
   // Writes (one short transaction, no provider call).
 
   private async writeCustomer({ customer, subscriptions, invoices, readAt }: CustomerSnapshot, tx: Tx) {
-    if (customer.deleted) return;
+    if (customer.deleted) return this.repo.forgetCustomer(customer.id, tx);
     const values = customerValues(customer, readAt);
     if (!values) return;
     await this.repo.saveCustomer(values, tx);

@@ -90,6 +90,13 @@ export function invoiceValues(invoice: Stripe.Invoice, readAt: Date): InvoiceVal
 
 export { idOf };
 
+/**
+ * Stripe's "no such object": code `resource_missing`, whatever the status. Stripe answers 404 for an id in the URL
+ * of most objects, but 400 for a Checkout Session's and for an id in a parameter (docs/emulators.md).
+ */
+export const isResourceMissing = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'resource_missing';
+
 /** A provider call that failed: 502 payment_provider_error to our caller, the provider's own error as `cause`. */
 export class ProviderError extends HttpError {
   constructor(cause: unknown) {

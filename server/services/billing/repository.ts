@@ -1,4 +1,4 @@
-import { type AnyColumn, desc, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   type BillingCustomerRow,
@@ -122,6 +122,29 @@ export class BillingRepository {
         set: changes,
         setWhere: notOlderThanStored(billingInvoices.readAt),
       });
+  }
+
+  /**
+   * Drops a customer deleted at the provider, with its cached subscriptions and invoices (cascade). Stripe ends a
+   * deleted customer's subscriptions at once, so a user whose mirrored subscription was one of them reads it
+   * canceled; the user's next checkout or portal visit gets a new customer.
+   */
+  async forgetCustomer(customerId: string, db: Queries = this.db): Promise<void> {
+    const forget = async (q: Queries) => {
+      const ended = q
+        .select({ id: billingSubscriptions.subscriptionId })
+        .from(billingSubscriptions)
+        .where(eq(billingSubscriptions.customerId, customerId));
+      await q
+        .update(users)
+        .set({ subscriptionStatus: 'canceled', updatedAt: new Date() })
+        .where(
+          and(inArray(users.subscriptionId, ended), inArray(users.subscriptionStatus, [...LIVE_STATUSES])),
+        );
+      await q.delete(billingCustomers).where(eq(billingCustomers.customerId, customerId));
+    };
+    if (db === this.db) await this.db.transaction(forget);
+    else await forget(db);
   }
 
   async markSynced(customerId: string, at: Date, db: Queries = this.db): Promise<void> {

@@ -8,12 +8,20 @@ import { INVOICES_SHOWN, ProviderCache } from './cache';
 import {
   customerValues,
   idOf,
+  isResourceMissing,
   type ProviderCall,
   ProviderError,
   providerCall,
   subscriptionValues,
 } from './provider';
 import { type BillingRepository, currentSubscription, LIVE_STATUSES } from './repository';
+
+/** The user's customer turned out to be deleted at the provider (see BillingService.withCustomer). */
+class CustomerDeleted extends Error {
+  constructor(readonly customerId: string) {
+    super(`customer ${customerId} was deleted at the payment provider`);
+  }
+}
 
 /** Who a billing call acts for: always the signed-in user, named by their (verified, lowercased) e-mail. */
 export type BillingUser = { id: string; email: string };
@@ -163,7 +171,7 @@ export class BillingService {
     if (sessionId) {
       const session = await this.call(() => this.stripe.checkout.sessions.retrieve(sessionId)).catch(
         (error) => {
-          if (error instanceof ProviderError && (error.cause as { statusCode?: number }).statusCode === 404) {
+          if (error instanceof ProviderError && isResourceMissing(error.cause)) {
             throw notFound('No such checkout session.');
           }
           throw error;
@@ -184,26 +192,26 @@ export class BillingService {
   // Changing.
 
   async checkout(user: BillingUser, planName: CheckoutPlanName): Promise<{ url: string }> {
-    const customer = await this.customerOf(user, true);
-    if (!customer) throw new Error('customerOf(create) returned no customer');
-    await this.cache.syncCustomer(customer.customerId);
-    const current = currentSubscription(await this.repo.subscriptions(customer.customerId));
-    if (current && LIVE_STATUSES.has(current.status)) throw existingSubscription();
     const price = await this.priceId(planName);
     const origin = this.options.publicUrl.origin;
-    const session = await this.call(() =>
-      this.stripe.checkout.sessions.create({
-        mode: 'subscription',
-        customer: customer.customerId,
-        client_reference_id: user.id,
-        line_items: [{ price, quantity: 1 }],
-        success_url: `${origin}/Billing?session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${origin}/Billing`,
-        subscription_data: { metadata: { user_id: user.id } },
-      }),
-    );
-    if (!session.url) throw new ProviderError(new Error('checkout session without url'));
-    return { url: session.url };
+    return this.withCustomer(user, async (customerId) => {
+      if (!(await this.cache.syncCustomer(customerId))) throw new CustomerDeleted(customerId);
+      const current = currentSubscription(await this.repo.subscriptions(customerId));
+      if (current && LIVE_STATUSES.has(current.status)) throw existingSubscription();
+      const session = await this.call(() =>
+        this.stripe.checkout.sessions.create({
+          mode: 'subscription',
+          customer: customerId,
+          client_reference_id: user.id,
+          line_items: [{ price, quantity: 1 }],
+          success_url: `${origin}/Billing?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${origin}/Billing`,
+          subscription_data: { metadata: { user_id: user.id } },
+        }),
+      );
+      if (!session.url) throw new ProviderError(new Error('checkout session without url'));
+      return { url: session.url };
+    });
   }
 
   /** The portal for the user's own customer; `returnUrl` must be on one of our own origins (no open redirect). */
@@ -216,10 +224,10 @@ export class BillingService {
         return_url: ['return_url must be an address of this site.'],
       });
     }
-    const customer = await this.customerOf(user, true);
-    if (!customer) throw new Error('customerOf(create) returned no customer');
-    const session = await this.call(() =>
-      this.stripe.billingPortal.sessions.create({ customer: customer.customerId, return_url: target.href }),
+    const session = await this.withCustomer(user, (customerId) =>
+      this.call(() =>
+        this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: target.href }),
+      ),
     );
     return { url: session.url };
   }
@@ -319,12 +327,37 @@ export class BillingService {
   // Helpers.
 
   /**
+   * Runs `use` with the user's customer (made when there is none). A customer deleted at the provider while we
+   * have not heard of it yet (the webhook still on its way) is forgotten, and `use` runs once more with a new
+   * one: Stripe answers `resource_missing` naming `customer` for it, or syncing finds it deleted.
+   */
+  private async withCustomer<T>(user: BillingUser, use: (customerId: string) => Promise<T>): Promise<T> {
+    const customer = await this.customerOf(user, true);
+    if (!customer) throw new Error('customerOf(create) returned no customer');
+    try {
+      return await use(customer.customerId);
+    } catch (error) {
+      const deleted =
+        error instanceof CustomerDeleted ||
+        (error instanceof ProviderError &&
+          isResourceMissing(error.cause) &&
+          (error.cause as { param?: string }).param === 'customer');
+      if (!deleted) throw error;
+      await this.repo.forgetCustomer(customer.customerId);
+      const replacement = await this.customerOf(user, true, customer.customerId);
+      if (!replacement) throw new Error('customerOf(create) returned no customer');
+      return use(replacement.customerId);
+    }
+  }
+
+  /**
    * The user's own customer: cached by e-mail, else found at the provider by e-mail, else (when `create`) made.
    * The creation's idempotency key is the address (with the same parameters every time), so racing requests
-   * make one customer. A lookup that finds none is remembered for a minute, so that polling by a user without a
-   * customer does not call the provider each time.
+   * make one customer; a customer that replaces a deleted one (`replacing`) gets a key of its own, or the key
+   * would answer the deleted one again. A lookup that finds none is remembered for a minute, so that polling by
+   * a user without a customer does not call the provider each time.
    */
-  private async customerOf(user: BillingUser, create: boolean) {
+  private async customerOf(user: BillingUser, create: boolean, replacing?: string) {
     const email = user.email.toLowerCase();
     const cached = await this.repo.customerByEmail(email);
     if (cached) return cached;
@@ -334,7 +367,10 @@ export class BillingService {
     let customer = found.data[0];
     if (!customer && create) {
       customer = await this.call(() =>
-        this.stripe.customers.create({ email }, { idempotencyKey: `customer-${email}` }),
+        this.stripe.customers.create(
+          { email },
+          { idempotencyKey: replacing ? `customer-${email}-after-${replacing}` : `customer-${email}` },
+        ),
       );
     }
     const values = customer ? customerValues(customer, readAt) : null;

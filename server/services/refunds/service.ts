@@ -7,7 +7,13 @@ import type { Database } from '../../db/client';
 import { billingCustomers, type RefundLogRow, refundLog, users } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-errors';
 import type { AuditLog } from '../audit-log';
-import { customerValues, idOf, ProviderError, subscriptionValues } from '../billing/provider';
+import {
+  customerValues,
+  idOf,
+  isResourceMissing,
+  ProviderError,
+  subscriptionValues,
+} from '../billing/provider';
 import { type BillingRepository, LIVE_STATUSES } from '../billing/repository';
 
 /** The admin who asks for a reversal. */
@@ -394,7 +400,7 @@ export class RefundReversalService {
     try {
       return await run();
     } catch (error) {
-      if (missing && (error as { statusCode?: number }).statusCode === 404) throw notFound(missing);
+      if (missing && isResourceMissing(error)) throw notFound(missing);
       this.log.warn({ err: error }, 'payment provider call failed during a refund reversal');
       throw new ProviderError(error);
     }
