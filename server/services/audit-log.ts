@@ -58,6 +58,20 @@ export class AuditLog {
     await db.insert(auditLog).values(rowOf(entry));
   }
 
+  /**
+   * Records an entry unless one with the same action and target exists: for what several replicas may each see and
+   * act on (idempotently) at the same moment, such as a duplicate subscription they all end.
+   */
+  async recordOnce(entry: AuditEntry): Promise<void> {
+    const row = rowOf(entry);
+    await this.db.execute(sql`
+      insert into ${auditLog} (actor_id, actor_email, action, target, outcome, detail)
+      select ${row.actorId}, ${row.actorEmail}, ${row.action}, ${row.target}, ${row.outcome}, ${JSON.stringify(row.detail)}::jsonb
+      where not exists (
+        select 1 from ${auditLog} where ${auditLog.action} = ${row.action} and ${auditLog.target} = ${row.target}
+      )`);
+  }
+
   async recent(limit = 50): Promise<AuditLogRow[]> {
     return this.db.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(limit);
   }

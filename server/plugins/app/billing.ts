@@ -19,6 +19,7 @@ export default fp(
         createStripeClient(config.stripe),
         createStripeClient(config.stripe, WEBHOOK_PATIENCE),
         new BillingRepository(app.db),
+        app.audit,
         {
           publicUrl: config.publicUrl,
           trustedOrigins: new Set([config.publicUrl.origin, ...config.allowedOrigins]),
@@ -28,5 +29,5 @@ export default fp(
       ),
     );
   },
-  { name: 'billing', dependencies: ['config', 'database'] },
+  { name: 'billing', dependencies: ['config', 'database', 'audit'] },
 );

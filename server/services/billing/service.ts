@@ -4,7 +4,9 @@ import type { CancelRequest, CancelResponse } from '../../../contract/billing';
 import { type CheckoutPlanName, PLANS, type PlanId, TRIAL_DAYS } from '../../../contract/plans';
 import type { BillingSubscriptionRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-errors';
+import type { AuditLog } from '../audit-log';
 import { INVOICES_SHOWN, ProviderCache } from './cache';
+import { OneLiveSubscription } from './one-live-subscription';
 import {
   customerValues,
   idOf,
@@ -83,16 +85,20 @@ export class BillingService {
   /** The same cache, read with the webhook client: one short attempt per call (WEBHOOK_PATIENCE). */
   private readonly webhookCache: ProviderCache;
 
+  private readonly oneLive: OneLiveSubscription;
+
   constructor(
     private readonly stripe: Stripe,
-    webhookStripe: Stripe,
+    private readonly webhookStripe: Stripe,
     readonly repo: BillingRepository,
+    audit: AuditLog,
     private readonly options: { publicUrl: URL; trustedOrigins: Set<string>; webhookSecret: string },
     log: FastifyBaseLogger,
   ) {
     this.call = providerCall(log);
     this.cache = new ProviderCache(stripe, repo, this.call);
     this.webhookCache = new ProviderCache(webhookStripe, repo, this.call);
+    this.oneLive = new OneLiveSubscription(audit, this.call);
   }
 
   // Reading.
@@ -182,6 +188,8 @@ export class BillingService {
         throw notFound('No such checkout session.');
     }
     if (customer) {
+      // Back from a paid Checkout: the customer keeps one live subscription (its webhook does the same).
+      if (sessionId) await this.oneLive.settle(this.stripe, customer.customerId);
       const fresh = customer.syncedAt && Date.now() - customer.syncedAt.getTime() < SYNC_FRESH_MS;
       if (sessionId || !fresh) await this.cache.syncCustomer(customer.customerId);
     }
@@ -198,6 +206,9 @@ export class BillingService {
       if (!(await this.cache.syncCustomer(customerId))) throw new CustomerDeleted(customerId);
       const current = currentSubscription(await this.repo.subscriptions(customerId));
       if (current && LIVE_STATUSES.has(current.status)) throw existingSubscription();
+      // Only the newest Checkout can be paid: two open ones would become two subscriptions.
+      for (const open of await this.openCheckouts(customerId))
+        await this.call(() => this.stripe.checkout.sessions.expire(open.id));
       const session = await this.call(() =>
         this.stripe.checkout.sessions.create({
           mode: 'subscription',
@@ -295,6 +306,8 @@ export class BillingService {
       this.stripe.subscriptions.list({ customer: customer.customerId, status: 'all', limit: 1 }),
     );
     if (existing.data.length > 0) return;
+    // A Checkout under way is the subscription this person chose; a trial beside it would be a second one.
+    if ((await this.openCheckouts(customer.customerId)).length > 0) return;
     const price = await this.priceId(`${signup.plan}_${signup.interval === 'annual' ? 'yearly' : 'monthly'}`);
     const readAt = new Date();
     const subscription = await this.call(() =>
@@ -319,8 +332,16 @@ export class BillingService {
     return this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret, 300);
   }
 
-  /** Applies one event (see ProviderCache.handle); false for a duplicate. */
-  handle(event: Stripe.Event): Promise<boolean> {
+  /**
+   * Applies one event (see ProviderCache.handle); false for a duplicate. A completed Checkout first settles the
+   * customer on one live subscription (OneLiveSubscription), so the cache then stores the outcome; if that fails,
+   * nothing is recorded and the provider redelivers.
+   */
+  async handle(event: Stripe.Event): Promise<boolean> {
+    if (event.type === 'checkout.session.completed' && !(await this.repo.hasEvent(event.id))) {
+      const customerId = idOf(event.data.object.customer);
+      if (customerId) await this.oneLive.settle(this.webhookStripe, customerId);
+    }
     return this.webhookCache.handle(event);
   }
 
@@ -399,6 +420,13 @@ export class BillingService {
       this.stripe.subscriptions.list({ customer: customer.customerId, status: 'all', limit: 20 }),
     );
     return list.data;
+  }
+
+  private async openCheckouts(customerId: string): Promise<Stripe.Checkout.Session[]> {
+    const sessions = await this.call(() =>
+      this.stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 10 }),
+    );
+    return sessions.data.filter((session) => session.status === 'open');
   }
 
   /** The price with this lookup key (starter_monthly ...), looked up once per process. */
