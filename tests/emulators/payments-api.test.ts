@@ -192,6 +192,26 @@ describe('payments stand-in: API through the stripe SDK', () => {
     expect(expanded.line_items?.data[0]?.price?.lookup_key).toBe('pro_yearly');
   });
 
+  it("lists a customer's Checkout sessions by status and expires an open one", async () => {
+    const customer = await stripe.customers.create({ email: 'sessions@example.com' });
+    const open = () =>
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customer.id,
+        line_items: [{ price: 'price_pro_monthly', quantity: 1 }],
+        success_url: 'http://localhost:3000/Billing?session_id={CHECKOUT_SESSION_ID}',
+      });
+    const first = await open();
+    const second = await open();
+    expect(await stripe.checkout.sessions.expire(first.id)).toMatchObject({ status: 'expired', url: null });
+    const listed = async (status: 'open' | 'expired') =>
+      (await stripe.checkout.sessions.list({ customer: customer.id, status })).data.map(
+        (session) => session.id,
+      );
+    expect(await listed('open')).toEqual([second.id]);
+    expect(await listed('expired')).toEqual([first.id]);
+  });
+
   it('refuses calls without a secret key (StripeAuthenticationError) and unknown paths', async () => {
     const port = Number(new URL(payments.url).port);
     const publishable = new Stripe('pk_test_wrong', { host: '127.0.0.1', port, protocol: 'http' });
