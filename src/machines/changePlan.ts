@@ -2,6 +2,7 @@ import { type ActorRefFrom, assign, emit, type SnapshotFrom, setup } from 'xstat
 import type { CheckoutInterval, CheckoutPlanName, PlanId } from '../../contract/plans';
 import { billingMessages } from '../domain/messages';
 import { checkoutPlanName, isPlanChangeConfirmDisabled } from '../domain/plans';
+import { feedbackActions } from './feedback';
 import { command, type PortIO, port, request } from './io';
 import { isLeavingForPortal, portalError, portalMachine } from './portal';
 
@@ -66,8 +67,7 @@ export const changePlanMachine = setup({
   actions: {
     emitDone: emit({ type: 'done' as const }),
     ...changePlanPort.actions,
-    showError: assign((_, params: { text: string }) => ({ error: params.text, notice: null })),
-    clearFeedback: assign({ error: null, notice: null }),
+    ...feedbackActions<ChangePlanContext, ChangePlanEvent>(),
     choosePlan: assign((_, params: { plan: PlanId }) => ({ chosenPlan: params.plan, error: null })),
     chooseInterval: assign((_, params: { interval: CheckoutInterval }) => ({
       view: params.interval,
