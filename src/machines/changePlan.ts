@@ -1,5 +1,5 @@
 import { type ActorRefFrom, assign, emit, type SnapshotFrom, setup } from 'xstate';
-import type { CheckoutInterval, CheckoutPlanName, PlanId } from '../../contract/plans';
+import type { BillingInterval, CheckoutPlanName, PlanId } from '../../contract/plans';
 import { billingMessages } from '../domain/messages';
 import { checkoutPlanName, isPlanChangeConfirmDisabled } from '../domain/plans';
 import { feedbackActions } from './feedback';
@@ -17,7 +17,7 @@ import { isLeavingForPortal, portalError, portalMachine } from './portal';
 export interface ChangePlanInput {
   /** The current plan and interval, or null without a subscription. */
   currentPlan: PlanId | null;
-  currentInterval: CheckoutInterval;
+  currentInterval: BillingInterval;
 }
 
 /** What a direct plan change answered: changed (or already on that price), or there is no subscription to change. */
@@ -26,7 +26,7 @@ export type PlanChange = { noSubscription: false; changed: boolean } | { noSubsc
 export interface ChangePlanContext extends ChangePlanInput {
   chosenPlan: PlanId;
   /** The dialog's monthly/annual view; the chosen interval. */
-  view: CheckoutInterval;
+  view: BillingInterval;
   error: string | null;
   notice: string | null;
 }
@@ -38,13 +38,13 @@ export type CheckoutStart =
 
 export type ChangePlanEvent =
   | { type: 'plan.choose'; plan: PlanId }
-  | { type: 'interval.choose'; interval: CheckoutInterval }
+  | { type: 'interval.choose'; interval: BillingInterval }
   | { type: 'change.confirm' };
 
 /** What the change-plan dialog asks of the product API and the browser (src/services/change-plan-io.ts). */
 export const changePlanPort = port('changePlan', {
   changePlan: request<(plan: { planName: CheckoutPlanName }) => Promise<PlanChange>>(),
-  createCheckout: request<(plan: { planName: CheckoutPlanName }) => Promise<CheckoutStart>>(),
+  createCheckoutSession: request<(plan: { planName: CheckoutPlanName }) => Promise<CheckoutStart>>(),
   /** Leaves for the hosted Checkout page. */
   goToCheckout: command<(checkout: { url: string }) => void>(),
 });
@@ -69,7 +69,7 @@ export const changePlanMachine = setup({
     ...changePlanPort.actions,
     ...feedbackActions<ChangePlanContext, ChangePlanEvent>(),
     choosePlan: assign((_, params: { plan: PlanId }) => ({ chosenPlan: params.plan, error: null })),
-    chooseInterval: assign((_, params: { interval: CheckoutInterval }) => ({
+    chooseInterval: assign((_, params: { interval: BillingInterval }) => ({
       view: params.interval,
       error: null,
     })),
@@ -137,7 +137,7 @@ export const changePlanMachine = setup({
       tags: ['busy'],
       entry: 'clearFeedback',
       invoke: {
-        src: 'createCheckout',
+        src: 'createCheckoutSession',
         input: ({ context }) => planNameOf(context),
         onDone: [
           {
