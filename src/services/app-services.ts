@@ -1,10 +1,6 @@
 import type { SessionEvent } from '../machines/session';
-import { createAuthApi } from './api/auth';
-import { createBillingApi } from './api/billing';
+import { createProductApi } from './api';
 import { createApiClient } from './api/client';
-import { createContactApi } from './api/contact';
-import { createRefundsApi } from './api/refunds';
-import { createSignupsApi } from './api/signups';
 import { createAuthService } from './auth-service';
 import { buildConfig } from './build-config';
 import { createRuntimeConfigLoader } from './config';
@@ -20,22 +16,13 @@ export function createAppServices({ onAuthEvent }: { onAuthEvent: (event: Sessio
   const apiClient = createApiClient({ apiBase: buildConfig.apiBase });
   const runtimeConfig = createRuntimeConfigLoader(apiClient);
   const authService = createAuthService({ runtimeConfig, onEvent: onAuthEvent });
-  const auth = createAuthApi(apiClient, { authServiceToken: authService.accessToken });
-  const services: Services = {
-    api: {
-      auth,
-      billing: createBillingApi(apiClient),
-      signups: createSignupsApi(apiClient),
-      contact: createContactApi(apiClient),
-      refunds: createRefundsApi(apiClient),
-    },
-    authService,
-  };
+  const api = createProductApi(apiClient, { authServiceToken: authService.accessToken });
+  const services: Services = { api, authService };
   return {
     apiBase: buildConfig.apiBase,
     runtimeConfig,
     services,
-    sessionEffects: createSessionEffects({ authApi: auth, authService }),
+    sessionEffects: createSessionEffects({ authApi: api.auth, authService }),
     startAuthService: () => authService.client(),
   };
 }

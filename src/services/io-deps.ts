@@ -1,10 +1,6 @@
 import type { AppPath } from '../domain/pages';
 import type { SessionSnapshot } from '../machines/session';
-import type { AuthApi } from './api/auth';
-import type { BillingApi } from './api/billing';
-import type { ContactApi } from './api/contact';
-import type { RefundsApi } from './api/refunds';
-import type { SignupsApi } from './api/signups';
+import type { ProductApi } from './api';
 import type { AuthService } from './auth-service';
 
 /**
@@ -22,14 +18,6 @@ export interface Services {
   api: ProductApi;
   /** The auth service (supabase-js, loaded on first use). */
   authService: AuthService;
-}
-
-export interface ProductApi {
-  auth: AuthApi;
-  billing: BillingApi;
-  signups: SignupsApi;
-  contact: ContactApi;
-  refunds: RefundsApi;
 }
 
 /** The page, as the composition root owns it: the only way to move in the app, read the address or leave it. */

@@ -6,8 +6,8 @@ import { renderApp, signedIn } from '../ui/render-app';
 import { call, describeModel, type MachineView, start } from './harness';
 
 /**
- * The way to the billing portal, one child machine of billing, changePlan and pricingAction [product: API-11,
- * BILL-8, MSG-BILL-5, MSG-BILL-6]. Replayed through the Billing page's 'Manage Payment', which invokes it.
+ * The way to the billing portal, one child machine of billing, changePlan and pricingAction. Replayed through the
+ * Billing page's 'Manage Payment', which invokes it [product: API-11, BILL-8, MSG-BILL-5, MSG-BILL-6].
  */
 
 const PORTAL_URL = 'https://pay.example/portal/ps_1';
