@@ -14,6 +14,7 @@ import { createOnboardingEffects } from './onboarding-effects';
 import { createPasswordResetEffects } from './password-reset-effects';
 import { createRefundEffects } from './refund-effects';
 import { createSessionEffects } from './session-effects';
+import { createSessionTabs } from './session-tabs';
 import { createSignInEffects, type SignInEffectDeps } from './sign-in-effects';
 import { createSignupEffects } from './signup-effects';
 
@@ -22,17 +23,18 @@ import { createSignupEffects } from './signup-effects';
  * (ky, the contract schemas) are loaded on demand, keeping them out of the landing page's first-load JS.
  */
 export function createAppServices({
-  onAuthEvent,
+  onSessionEvent,
   returnTo,
 }: {
-  onAuthEvent: (event: SessionEvent) => void;
+  onSessionEvent: (event: SessionEvent) => void;
   returnTo: SignInEffectDeps['returnTo'];
 }) {
   const apiClient = createApiClient({ apiBase: buildConfig.apiBase });
   const runtimeConfig = createRuntimeConfigLoader(apiClient);
-  const authService = createAuthService({ runtimeConfig, onEvent: onAuthEvent });
+  const authService = createAuthService({ runtimeConfig, onEvent: onSessionEvent });
   const authApi = createAuthApi(apiClient, { authServiceToken: authService.accessToken });
-  const sessionEffects = createSessionEffects({ authApi, authService });
+  const tabs = createSessionTabs({ onEvent: onSessionEvent });
+  const sessionEffects = createSessionEffects({ authApi, authService, tabs });
   const signInEffects = createSignInEffects({ authService, returnTo });
   const billingEffects = createBillingEffects({
     billingApi: createBillingApi(apiClient),

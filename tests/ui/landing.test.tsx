@@ -58,14 +58,15 @@ describe('the landing page navigation', () => {
         if (!serverSession) throw Object.assign(new Error('Not authenticated'), { status: 401 });
         return signedIn();
       },
-      exchangeToken: async () => {
+      signIn: async () => {
         serverSession = true;
+        return signedIn();
       },
     });
     await screen.findByRole('button', { name: 'Sign In' });
     await waitFor(() => expect(app.session.getSnapshot().matches('anonymous')).toBe(true));
 
-    app.session.send({ type: 'auth.signedIn', accessToken: 'token' });
+    app.session.send({ type: 'auth.signedIn', accessToken: 'token', authSessionId: 'auth-session-1' });
 
     expect(await screen.findByRole('button', { name: 'Open account menu' })).toBeInTheDocument();
   });

@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import * as v from 'valibot';
 import { type CurrentUserInput, currentUserSchema } from '../../contract/user';
 import { type AppRootOptions, createAppRoot } from '../../src/app/root';
-import type { LoadedUser, SessionActorRef } from '../../src/machines/session';
+import type { AuthToken, LoadedUser, SessionActorRef } from '../../src/machines/session';
 import type { AccountEffects } from '../../src/services/account-effects';
 import type { BillingEffects } from '../../src/services/billing-effects';
 import type { LandingEffects } from '../../src/services/landing-effects';
@@ -43,6 +43,7 @@ export function signedIn(
       has_signup: !options.onboardingRequired,
       onboarding_required: options.onboardingRequired ?? false,
     },
+    authSessionId: 'auth-session-1',
   };
 }
 
@@ -66,8 +67,11 @@ export function fakeTab() {
 
 export interface AppDoubles {
   loadUser?: () => Promise<LoadedUser>;
-  exchangeToken?: (accessToken: string) => Promise<unknown>;
-  signOut?: () => Promise<void>;
+  /** The token exchange; default: the server now holds the session, so it answers what `loadUser` does. */
+  signIn?: (token: AuthToken) => Promise<LoadedUser>;
+  /** Default: the server session is extended and answers what `loadUser` does. */
+  refreshSession?: (token: AuthToken) => Promise<LoadedUser>;
+  signOut?: (options: { everywhere: boolean; reason: string | null }) => Promise<void>;
   serverLogout?: () => Promise<void>;
   /**
    * The auth service as the sign-in dialog uses it. Absent: the deployment has no auth service, and sign-in goes
@@ -187,9 +191,11 @@ function refundEffects(stubs: Partial<RefundEffects> = {}): RefundEffects {
 }
 
 function sessionEffects(doubles: AppDoubles): SessionEffects {
+  const loadUser = doubles.loadUser ?? (() => Promise.reject(noServerSession()));
   return {
-    loadUser: doubles.loadUser ?? (() => Promise.reject(noServerSession())),
-    exchangeToken: doubles.exchangeToken ?? (async () => ({})),
+    loadUser,
+    signIn: doubles.signIn ?? (() => loadUser()),
+    refreshSession: doubles.refreshSession ?? (() => loadUser()),
     signOut: doubles.signOut ?? (async () => {}),
     serverLogout: doubles.serverLogout ?? (async () => {}),
   };
