@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { AccessLog } from './lib/access-log';
 import { HttpError } from './lib/http-errors';
 import { valibotValidatorCompiler } from './lib/valibot-schemas';
+import audit from './plugins/app/audit';
 import auth, { type AuthPluginOptions } from './plugins/app/auth';
 import billing from './plugins/app/billing';
 import configPlugin from './plugins/app/config';
@@ -116,6 +117,7 @@ export const beaconApp = fp<AppOptions>(
       ...(options.authServiceUsers ? { authServiceUsers: options.authServiceUsers } : {}),
     });
     await app.register(csrf);
+    await app.register(audit);
     await app.register(billing);
     await app.register(refunds);
     await app.register(housekeeping);

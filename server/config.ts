@@ -78,6 +78,8 @@ export type Config = {
   seedDemo: boolean;
   /** At SIGTERM, how long readiness answers 503 before the server stops taking requests. */
   shutdownDrainMs: number;
+  /** How long audit-log rows are kept; the housekeeping deletes older ones. */
+  auditLogRetentionMs: number;
   version: string;
 };
 
@@ -320,6 +322,7 @@ const environmentSchema = v.object({
   SEED_DEMO: v.optional(flag('SEED_DEMO')),
   SERVE_SOURCE_MAPS: v.optional(flag('SERVE_SOURCE_MAPS')),
   SHUTDOWN_DRAIN: v.optional(duration('SHUTDOWN_DRAIN', 0)),
+  AUDIT_LOG_RETENTION: v.optional(duration('AUDIT_LOG_RETENTION', 86_400_000), '400d'),
 });
 
 type Environment = Record<string, string | undefined>;
@@ -476,6 +479,7 @@ export function loadConfig(environment: Environment = process.env): Config {
     seedDemo: env.SEED_DEMO ?? localDev,
     // A balancer polls readiness every few seconds; on a developer machine nobody does.
     shutdownDrainMs: env.SHUTDOWN_DRAIN ?? (localDev ? 0 : 10_000),
+    auditLogRetentionMs: env.AUDIT_LOG_RETENTION,
     version: packageVersion(),
   };
 }

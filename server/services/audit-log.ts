@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { type AuditLogRow, auditLog } from '../db/schema';
 import type { Tx } from './billing/repository';
@@ -6,7 +6,7 @@ import type { Tx } from './billing/repository';
 export type AuditOutcome = AuditLogRow['outcome'];
 
 export type AuditEntry = {
-  /** Who acted; null for an anonymous caller. */
+  /** Who acted; null for the system itself (a webhook's consequence). */
   actor: { id: string; email: string } | null;
   action: string;
   target?: string | null;
@@ -15,8 +15,30 @@ export type AuditEntry = {
 };
 
 /**
+ * Every value a row can hold has a bound, so that no caller can make a row large: what a request carries (its URL,
+ * a provider's message) is cut, never stored whole.
+ */
+export const AUDIT_LIMITS = { action: 100, target: 200, email: 320, text: 500, list: 20, depth: 4 } as const;
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+function boundedValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return cut(value, AUDIT_LIMITS.text);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= AUDIT_LIMITS.depth) return '[nested too deep]';
+  if (Array.isArray(value))
+    return value.slice(0, AUDIT_LIMITS.list).map((item) => boundedValue(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value)
+      .slice(0, AUDIT_LIMITS.list)
+      .map(([key, item]) => [cut(key, AUDIT_LIMITS.action), boundedValue(item, depth + 1)]),
+  );
+}
+
+/**
  * The audit log of admin and billing actions: who, what, when, and how it ended. A row written inside a
- * transaction (`db` = the transaction) commits or rolls back with the change it describes.
+ * transaction (`db` = the transaction) commits or rolls back with the change it describes. Rows are kept for the
+ * retention (AUDIT_LOG_RETENTION) and pruned by the housekeeping.
  */
 export class AuditLog {
   constructor(private readonly db: Database) {}
@@ -24,15 +46,24 @@ export class AuditLog {
   async record(entry: AuditEntry, db: Database | Tx = this.db): Promise<void> {
     await db.insert(auditLog).values({
       actorId: entry.actor?.id ?? null,
-      actorEmail: entry.actor?.email ?? null,
-      action: entry.action,
-      target: entry.target ?? null,
+      actorEmail: entry.actor ? cut(entry.actor.email, AUDIT_LIMITS.email) : null,
+      action: cut(entry.action, AUDIT_LIMITS.action),
+      target: entry.target == null ? null : cut(entry.target, AUDIT_LIMITS.target),
       outcome: entry.outcome,
-      detail: entry.detail ?? {},
+      detail: boundedValue(entry.detail ?? {}, 0) as Record<string, unknown>,
     });
   }
 
   async recent(limit = 50): Promise<AuditLogRow[]> {
     return this.db.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(limit);
+  }
+
+  /** Deletes the rows older than `retentionMs`; answers how many went. */
+  async prune(retentionMs: number): Promise<number> {
+    const deleted = await this.db
+      .delete(auditLog)
+      .where(sql`${auditLog.createdAt} < now() - ${retentionMs} * interval '1 millisecond'`)
+      .returning({ id: auditLog.id });
+    return deleted.length;
   }
 }

@@ -1,6 +1,7 @@
-import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assign, type SnapshotFrom, setup } from 'xstate';
 import type { BillingInfo, WebhookHealth } from '../../contract/billing';
 import { billingMessages } from '../domain/messages';
+import { command, type PortIO, port, request } from './io';
 
 /**
  * The billing page [product: BILL]: its billing info and webhook health, the portal, the return from Checkout
@@ -35,9 +36,20 @@ export interface BillingContext {
 
 export type BillingEvent = { type: 'billing.reload' } | { type: 'portal.open' };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The billing machine's actor '${name}' was not provided.`);
-};
+/** What the billing page asks of the product API and the browser (src/services/billing-io.ts). */
+export const billingPort = port('billing', {
+  loadInfo: request<() => Promise<BillingInfo>>(),
+  /** The first health address that answers; null when every one failed [product: BILL-13]. */
+  loadWebhookHealth: request<() => Promise<WebhookHealth | null>>(),
+  /** Re-reads the subscription at the provider; with the Checkout session id after a checkout. */
+  syncSubscription: request<(checkout: { sessionId: string | null }) => Promise<void>>(),
+  /** Reads (and consumes) where the visitor comes back from. */
+  detectArrival: request<() => Promise<BillingArrival>>(),
+  openPortal: request<() => Promise<string | null>>(),
+  /** Leaves for the portal, setting the return flag first. */
+  goToPortal: command<(portal: { url: string }) => void>(),
+});
+export type BillingIO = PortIO<typeof billingPort>;
 
 export const billingMachine = setup({
   types: {
@@ -45,21 +57,13 @@ export const billingMachine = setup({
     events: {} as BillingEvent,
     tags: {} as 'failed' | 'polling' | 'openingPortal' | 'checkingWebhooks',
   },
-  actors: {
-    loadInfo: fromPromise<BillingInfo>(notProvided('loadInfo')),
-    loadWebhookHealth: fromPromise<WebhookHealth | null>(notProvided('loadWebhookHealth')),
-    syncSubscription: fromPromise<void, { sessionId: string | null }>(notProvided('syncSubscription')),
-    /** Reads (and consumes) where the visitor comes back from. */
-    detectArrival: fromPromise<BillingArrival>(notProvided('detectArrival')),
-    openPortal: fromPromise<string | null>(notProvided('openPortal')),
-  },
+  actors: billingPort.actors,
   actions: {
+    ...billingPort.actions,
     showError: assign((_, params: { text: string }) => ({ error: params.text })),
     clearError: assign({ error: null }),
     keepInfo: assign((_, params: { info: BillingInfo }) => ({ info: params.info, error: null })),
     keepHealth: assign((_, params: { health: WebhookHealth | null }) => ({ health: params.health })),
-    /** Leaves for the portal; provided by the app (it sets the return flag first). */
-    goToPortal: (_, _params: { url: string }) => {},
   },
   guards: {
     isFrom: (_, params: { arrival: BillingArrival; from: BillingArrival['from'] }) =>

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assign, type SnapshotFrom, setup } from 'xstate';
 import {
   type CancelReason,
   type CancelRequest,
@@ -8,6 +8,7 @@ import {
   DEFAULT_CANCEL_REASON,
 } from '../../contract/billing';
 import { cancelMessages, cancelOutcome } from '../domain/messages';
+import { type PortIO, port, request } from './io';
 
 /**
  * The cancel dialog [product: BILL-2, BILL-10, BILL-11, DATA-15, MSG-CANCEL]: a reason (default unused), a comment of
@@ -27,9 +28,12 @@ export type CancellationEvent =
   | { type: 'comment.change'; comment: string }
   | { type: 'cancel.confirm'; cancelNow: boolean };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The cancellation machine's actor '${name}' was not provided.`);
-};
+/** What the cancel dialog asks of the product API (src/services/cancellation-io.ts). */
+export const cancellationPort = port('cancellation', {
+  /** POST /api/billing/cancel: every answer, the refusals included. */
+  cancelSubscription: request<(request: CancelRequest) => Promise<CancelResponse>>(),
+});
+export type CancellationIO = PortIO<typeof cancellationPort>;
 
 /** The contract's message for a comment that is too long, or null. */
 function commentProblem(comment: string): string | null {
@@ -43,9 +47,7 @@ export const cancellationMachine = setup({
     events: {} as CancellationEvent,
     tags: {} as 'busy' | 'done',
   },
-  actors: {
-    cancelSubscription: fromPromise<CancelResponse, CancelRequest>(notProvided('cancelSubscription')),
-  },
+  actors: cancellationPort.actors,
   actions: {
     showError: assign((_, params: { text: string }) => ({ error: params.text, notice: null })),
     clearFeedback: assign({ error: null, notice: null }),

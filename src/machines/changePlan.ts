@@ -1,7 +1,8 @@
-import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assign, type SnapshotFrom, setup } from 'xstate';
 import type { CheckoutInterval, CheckoutPlanName, PlanId } from '../../contract/plans';
 import { billingMessages } from '../domain/messages';
 import { checkoutPlanName, isPlanChangeConfirmDisabled } from '../domain/plans';
+import { command, type PortIO, port, request } from './io';
 
 /**
  * The change-plan dialog [product: BILL-2, BILL-9, BILL-12, BILL-16]: the customer picks a plan and an interval and
@@ -38,9 +39,17 @@ export type ChangePlanEvent =
   | { type: 'interval.choose'; interval: CheckoutInterval }
   | { type: 'change.confirm' };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The changePlan machine's actor '${name}' was not provided.`);
-};
+/** What the change-plan dialog asks of the product API and the browser (src/services/change-plan-io.ts). */
+export const changePlanPort = port('changePlan', {
+  changePlan: request<(plan: { planName: CheckoutPlanName }) => Promise<PlanChange>>(),
+  createCheckout: request<(plan: { planName: CheckoutPlanName }) => Promise<CheckoutStart>>(),
+  openPortal: request<() => Promise<string | null>>(),
+  /** Leaves for the hosted Checkout page. */
+  goToCheckout: command<(checkout: { url: string }) => void>(),
+  /** Leaves for the portal, setting the return flag first. */
+  goToPortal: command<(portal: { url: string }) => void>(),
+});
+export type ChangePlanIO = PortIO<typeof changePlanPort>;
 
 const planNameOf = (context: ChangePlanContext): { planName: CheckoutPlanName } => ({
   planName: checkoutPlanName(context.chosenPlan, context.view),
@@ -53,12 +62,9 @@ export const changePlanMachine = setup({
     events: {} as ChangePlanEvent,
     tags: {} as 'busy' | 'done',
   },
-  actors: {
-    changePlan: fromPromise<PlanChange, { planName: CheckoutPlanName }>(notProvided('changePlan')),
-    createCheckout: fromPromise<CheckoutStart, { planName: CheckoutPlanName }>(notProvided('createCheckout')),
-    openPortal: fromPromise<string | null>(notProvided('openPortal')),
-  },
+  actors: changePlanPort.actors,
   actions: {
+    ...changePlanPort.actions,
     showError: assign((_, params: { text: string }) => ({ error: params.text, notice: null })),
     clearFeedback: assign({ error: null, notice: null }),
     choosePlan: assign((_, params: { plan: PlanId }) => ({ chosenPlan: params.plan, error: null })),
@@ -66,10 +72,6 @@ export const changePlanMachine = setup({
       view: params.interval,
       error: null,
     })),
-    /** Leave for the hosted Checkout page; provided by the app. */
-    goToCheckout: (_, _params: { url: string }) => {},
-    /** Leave for the portal (setting the return flag); provided by the app. */
-    goToPortal: (_, _params: { url: string }) => {},
   },
   guards: {
     isUnchanged: ({ context }) =>

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
 import { type ContactCreate, type ContactCreateInput, contactCreateSchema } from '../../contract/contact';
 import { fieldErrors } from '../../contract/validation';
+import { command, type PortIO, port, request } from './io';
 
 /**
  * The landing page's contact form [product: LAND-24, LAND-25, LAND-34, MSG-SILENT-1]: name, email and message
@@ -32,9 +33,14 @@ const valuesOf = (event: ContactEvent) => {
   return event.values;
 };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The contact machine's actor '${name}' was not provided.`);
-};
+/** What the contact form asks of the outside world (src/services/contact-io.ts). */
+export const contactPort = port('contact', {
+  /** POST /api/contact [product: CLIENT-1]. */
+  sendContact: request<(message: ContactCreate) => Promise<unknown>>(),
+  /** The console, never the visitor [product: MSG-SILENT-1]. */
+  reportSendFailure: command<(failure: { error: unknown }) => void>(),
+});
+export type ContactIO = PortIO<typeof contactPort>;
 
 export const contactMachine = setup({
   types: {
@@ -42,15 +48,11 @@ export const contactMachine = setup({
     events: {} as ContactEvent,
     tags: {} as 'sending',
   },
-  actors: {
-    /** POST /api/contact [product: CLIENT-1]. */
-    sendContact: fromPromise<unknown, ContactCreate>(notProvided('sendContact')),
-  },
+  actors: contactPort.actors,
   actions: {
+    ...contactPort.actions,
     showProblems: assign(({ event }) => ({ errors: problemsOf(valuesOf(event)) })),
     clearProblems: assign({ errors: {} }),
-    /** Provided by the app: the console, never the visitor [product: MSG-SILENT-1]. */
-    reportSendFailure: (_, _error: { error: unknown }) => {},
   },
   guards: {
     isIncomplete: ({ event }) => Object.keys(problemsOf(valuesOf(event))).length > 0,

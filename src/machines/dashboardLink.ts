@@ -1,4 +1,5 @@
-import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assign, type SnapshotFrom, setup } from 'xstate';
+import { command, type PortIO, port, request } from './io';
 
 /**
  * Every way to the external dashboard [product: CHECK-3, HEAD-2, HEAD-3, HEAD-9, LAND-17, MSG-SILENT-3]: the
@@ -15,9 +16,16 @@ interface DashboardLinkContext {
   link: string | null;
 }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The dashboard link machine's actor '${name}' was not provided.`);
-};
+/** What the way to the dashboard asks of the product API and the browser (src/services/dashboard-link-io.ts). */
+export const dashboardLinkPort = port('dashboardLink', {
+  /** The identity call (GET /api/auth/me), which renews a lapsed server session from the auth service's. */
+  refreshIdentity: request<() => Promise<unknown>>(),
+  /** Opens a blank tab while the click still counts as the user's. */
+  reserveTab: command<() => void>(),
+  /** Sends the reserved tab to the dashboard. */
+  openDashboard: command<(target: { link: string }) => void>(),
+});
+export type DashboardLinkIO = PortIO<typeof dashboardLinkPort>;
 
 export const dashboardLinkMachine = setup({
   types: {
@@ -25,16 +33,10 @@ export const dashboardLinkMachine = setup({
     events: {} as DashboardLinkEvent,
     tags: {} as 'opening',
   },
-  actors: {
-    /** The identity call (GET /api/auth/me), which renews a lapsed server session from the auth service's. */
-    refreshIdentity: fromPromise<unknown>(notProvided('refreshIdentity')),
-  },
+  actors: dashboardLinkPort.actors,
   actions: {
+    ...dashboardLinkPort.actions,
     storeLink: assign(({ event }) => ({ link: event.link })),
-    /** Opens a blank tab while the click still counts as the user's; provided by the app. */
-    reserveTab: () => {},
-    /** Sends the reserved tab to the dashboard; provided by the app. */
-    openDashboard: (_, _params: { link: string }) => {},
   },
 }).createMachine({
   id: 'dashboardLink',

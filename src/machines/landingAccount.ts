@@ -1,6 +1,7 @@
-import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assign, type SnapshotFrom, setup } from 'xstate';
 import type { TrialResponse } from '../../contract/billing';
 import type { DateInput } from '../domain/time';
+import { type PortIO, port, request } from './io';
 
 /**
  * The signed-in customer's trial lookup on the landing page [product: LAND-11, MSG-SILENT-2]: it sets the banner
@@ -21,18 +22,18 @@ export interface LandingAccountContext {
 /** How long the badge waits for the lookup before it reads 'Active Member' as after a failure. */
 export const TRIAL_LOOKUP_PATIENCE_MS = 5000;
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The landingAccount machine's actor '${name}' was not provided.`);
-};
+/** What the signed-in landing page asks of the product API (src/services/landing-account-io.ts). */
+export const landingAccountPort = port('landingAccount', {
+  /** GET /api/billing/trial [product: CLIENT-6]. */
+  lookupTrial: request<() => Promise<TrialResponse>>(),
+});
+export type LandingAccountIO = PortIO<typeof landingAccountPort>;
 
 export const landingAccountMachine = setup({
   types: {
     context: {} as LandingAccountContext,
   },
-  actors: {
-    /** GET /api/billing/trial [product: CLIENT-6]. */
-    lookupTrial: fromPromise<TrialResponse>(notProvided('lookupTrial')),
-  },
+  actors: landingAccountPort.actors,
   delays: {
     trialLookupPatience: TRIAL_LOOKUP_PATIENCE_MS,
   },

@@ -1,6 +1,7 @@
-import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assign, type SnapshotFrom, setup } from 'xstate';
 import type { LandingAddress } from '../domain/address';
 import { type SignupChoice, signupChoiceFromDetail } from '../domain/signup-choice';
+import { command, type PortIO, port, request } from './io';
 
 /**
  * What the landing page does with its own address and with requests from other scripts
@@ -30,32 +31,33 @@ export interface AddressCleanup {
 export const SIGN_IN_AFTER_CHECKOUT_MS = 400;
 export const HASH_TOKEN_CLEANUP_MS = 300;
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The landingAddress machine's actor '${name}' was not provided.`);
-};
+/** What the landing page's address handling asks of the app (src/services/landing-address-io.ts). */
+export const landingAddressPort = port('landingAddress', {
+  /** The markers of the address the page was opened with (src/domain/address.ts). */
+  readAddress: request<() => Promise<LandingAddress>>(),
+  /** POST /api/billing/sync with the checkout's session id [product: CLIENT-5]. */
+  syncSubscription: request<(checkout: { sessionId: string }) => Promise<unknown>>(),
+  /** Settles once the auth service has read the session from the address (or there is none to read). */
+  authServiceSettled: request<() => Promise<unknown>>(),
+  /** Replaces the current history entry without the named parts. */
+  cleanAddress: command<(cleanup: AddressCleanup) => void>(),
+  /** A failed sync is the billing page's to retry; here it is only reported to the console. */
+  reportSyncFailure: command<(failure: { error: unknown }) => void>(),
+});
+export type LandingAddressIO = PortIO<typeof landingAddressPort>;
 
 export const landingAddressMachine = setup({
   types: {
     context: {} as LandingAddressContext,
     events: {} as LandingAddressEvent,
   },
-  actors: {
-    /** The markers of the address the page was opened with (src/domain/address.ts); provided by the app. */
-    readAddress: fromPromise<LandingAddress>(notProvided('readAddress')),
-    /** POST /api/billing/sync with the checkout's session id [product: CLIENT-5]. */
-    syncSubscription: fromPromise<unknown, { sessionId: string }>(notProvided('syncSubscription')),
-    /** Settles once the auth service has read the session from the address (or there is none to read). */
-    authServiceSettled: fromPromise<unknown>(notProvided('authServiceSettled')),
-  },
+  actors: landingAddressPort.actors,
   actions: {
+    ...landingAddressPort.actions,
     /** Provided by the view. */
     openSignup: (_, _choice: SignupChoice) => {},
     /** Provided by the view. */
     openSignIn: () => {},
-    /** Replaces the current history entry without the named parts; provided by the app. */
-    cleanAddress: (_, _cleanup: AddressCleanup) => {},
-    /** A failed sync is the billing page's to retry; here it is only reported to the console. */
-    reportSyncFailure: (_, _error: { error: unknown }) => {},
     storeAddress: assign((_, address: LandingAddress) => ({
       showSignup: address.showSignup,
       sessionId: address.sessionId,

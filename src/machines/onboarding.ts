@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
 import { fieldErrorsSchema } from '../../contract/errors';
 import {
   type OnboardingForm,
@@ -8,6 +8,7 @@ import {
   type SignupCreateInput,
 } from '../../contract/signup';
 import { errorMessage, fieldErrorsText, ONBOARDING_CHECK_FALLBACK } from '../domain/messages';
+import { command, type PortIO, port, request } from './io';
 
 /**
  * Onboarding [product: ONB, SIGNUP-15, SIGNUP-16]: the form creates the signup record (POST /api/signups), then the
@@ -73,9 +74,18 @@ function signupCreationFailureText(error: unknown): string {
   return errorMessage(error) ?? ONBOARDING_FAILED;
 }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The onboarding machine's actor '${name}' was not provided.`);
-};
+/** What onboarding asks of the product API, the tab's storage and the session (src/services/onboarding-io.ts). */
+export const onboardingPort = port('onboarding', {
+  readPendingOnboarding: request<() => Promise<PendingOnboarding | null>>(),
+  createSignup: request<(signup: SignupCreateInput) => Promise<unknown>>(),
+  /** Sends `session.reload` to the session and answers its flags once it has reloaded. */
+  reloadSession: request<() => Promise<ReloadedFlags>>(),
+  /** The pending onboarding item has served its purpose. */
+  forgetPendingOnboarding: command<() => void>(),
+  /** /Dashboard, replacing the history entry. */
+  goToDashboard: command<() => void>(),
+});
+export type OnboardingIO = PortIO<typeof onboardingPort>;
 
 export const onboardingMachine = setup({
   types: {
@@ -83,20 +93,12 @@ export const onboardingMachine = setup({
     events: {} as OnboardingEvent,
     tags: {} as 'preparing' | 'submitting',
   },
-  actors: {
-    readPendingOnboarding: fromPromise<PendingOnboarding | null>(notProvided('readPendingOnboarding')),
-    createSignup: fromPromise<unknown, SignupCreateInput>(notProvided('createSignup')),
-    /** Sends `session.reload` to the session and answers its flags once it has reloaded. */
-    reloadSession: fromPromise<ReloadedFlags>(notProvided('reloadSession')),
-  },
+  actors: onboardingPort.actors,
   actions: {
+    ...onboardingPort.actions,
     keepPrefill: assign((_, prefill: PendingOnboarding | null) => ({ prefill })),
     showError: assign((_, params: { text: string }) => ({ error: params.text })),
     clearError: assign({ error: null }),
-    /** The pending onboarding item has served its purpose; provided by the app. */
-    forgetPendingOnboarding: () => {},
-    /** /Dashboard, replacing the history entry; provided by the app. */
-    goToDashboard: () => {},
   },
   guards: {
     isFormIncomplete: ({ event }) => formProblem(event) !== null,

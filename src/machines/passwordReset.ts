@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
 import { type ResetForm, resetFormSchema } from '../../contract/password';
 import { errorMessage } from '../domain/messages';
+import { command, type PortIO, port, request } from './io';
 
 /**
  * The Reset page [product: RESET, MSG-RESET-3]: it picks up the auth-service session the e-mailed link carries
@@ -59,9 +60,18 @@ const isSessionMissing = (error: unknown) =>
     error.name === 'AuthSessionMissingError') ||
   /session missing/i.test(errorMessage(error) ?? '');
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The passwordReset machine's actor '${name}' was not provided.`);
-};
+/** What the Reset page asks of the auth service and the app (src/services/password-reset-io.ts). */
+export const passwordResetPort = port('passwordReset', {
+  /** Reads the link's tokens or code into an auth-service session [product: RESET-2]. */
+  pickUpSession: request<(link: { href: string }) => Promise<PickedUpSession>>(),
+  updatePassword: request<(form: Pick<ResetForm, 'password'>) => Promise<void>>(),
+  /** Removes the link's tokens from the address bar and history. */
+  cleanAddress: command<() => void>(),
+  /** Asks the session to reload the current user [product: RESET-7]. */
+  refreshUser: command<() => void>(),
+  goToLanding: command<() => void>(),
+});
+export type PasswordResetIO = PortIO<typeof passwordResetPort>;
 
 export const passwordResetMachine = setup({
   types: {
@@ -70,22 +80,13 @@ export const passwordResetMachine = setup({
     events: {} as PasswordResetEvent,
     tags: {} as 'busy' | 'preparing' | 'updating' | 'succeeded',
   },
-  actors: {
-    /** Reads the link's tokens or code into an auth-service session [product: RESET-2]. */
-    pickUpSession: fromPromise<PickedUpSession, { href: string }>(notProvided('pickUpSession')),
-    updatePassword: fromPromise<void, Pick<ResetForm, 'password'>>(notProvided('updatePassword')),
-  },
+  actors: passwordResetPort.actors,
   actions: {
+    ...passwordResetPort.actions,
     keepSession: assign((_, picked: PickedUpSession) => ({ hasSession: picked.hasSession })),
     showError: assign((_, params: { text: string }) => ({ error: params.text, notice: null })),
     showNotice: assign((_, params: { text: string }) => ({ error: null, notice: params.text })),
     clearFeedback: assign({ error: null, notice: null }),
-    /** Removes the link's tokens from the address bar and history; provided by the app. */
-    cleanAddress: () => {},
-    /** Asks the session to reload the current user [product: RESET-7]; provided by the app. */
-    refreshUser: () => {},
-    /** Provided by the app. */
-    goToLanding: () => {},
   },
   guards: {
     isFormIncomplete: ({ event }) => formProblem(event) !== null,

@@ -1,8 +1,9 @@
-import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
 import type { BillingInterval, CheckoutPlanName, PlanId } from '../../contract/plans';
 import { checkoutPlanName } from '../domain/plans';
 import { isUnauthenticatedError } from '../domain/pricing';
 import type { SignupChoice } from '../domain/signup-choice';
+import { command, type PortIO, port, request } from './io';
 
 /**
  * What a pricing card's button does [product: LAND-23, MSG-PRICING-1, MSG-PRICING-2, ROLE-3, LAND-35]: Business
@@ -29,9 +30,20 @@ export type PricingActionEvent = { type: 'plan.choose'; chooser: Chooser } & Pri
 /** Where the portal answered it would take the customer; null when its answer carried no address. */
 export type PortalAnswer = { url: string | null };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The pricingAction machine's actor '${name}' was not provided.`);
-};
+/** What a pricing button asks of the product API and the app (src/services/pricing-action-io.ts). */
+export const pricingActionPort = port('pricingAction', {
+  /** POST /api/billing/checkout-session {planName}: the checkout's address [product: API-10]. */
+  createCheckoutSession: request<(plan: { planName: CheckoutPlanName }) => Promise<{ url: string }>>(),
+  /** POST /api/billing/portal, returning to the Billing page [product: API-11]. */
+  openPortal: request<() => Promise<PortalAnswer>>(),
+  /** The onboarding page. */
+  goToOnboarding: command<() => void>(),
+  /** The Billing page. */
+  goToBilling: command<() => void>(),
+  /** Leaves the SPA for the payment provider's page. */
+  leaveTo: command<(target: { url: string }) => void>(),
+});
+export type PricingActionIO = PortIO<typeof pricingActionPort>;
 
 const choiceOf = (choice: PricingChoice | null): SignupChoice =>
   choice ? { plan: choice.plan, interval: choice.interval } : {};
@@ -42,15 +54,9 @@ export const pricingActionMachine = setup({
     events: {} as PricingActionEvent,
     tags: {} as 'busy',
   },
-  actors: {
-    /** POST /api/billing/checkout-session {planName}: the checkout's address [product: API-10]. */
-    createCheckoutSession: fromPromise<{ url: string }, { planName: CheckoutPlanName }>(
-      notProvided('createCheckoutSession'),
-    ),
-    /** POST /api/billing/portal, returning to the Billing page [product: API-11]. */
-    openPortal: fromPromise<PortalAnswer>(notProvided('openPortal')),
-  },
+  actors: pricingActionPort.actors,
   actions: {
+    ...pricingActionPort.actions,
     rememberChoice: assign(({ event }) => {
       assertEvent(event, 'plan.choose');
       return { choice: { plan: event.plan, interval: event.interval } };
@@ -59,12 +65,6 @@ export const pricingActionMachine = setup({
     scrollToContact: () => {},
     /** Provided by the view. */
     openSignup: (_, _choice: SignupChoice) => {},
-    /** Provided by the app: the onboarding page. */
-    goToOnboarding: () => {},
-    /** Provided by the app: the Billing page. */
-    goToBilling: () => {},
-    /** Provided by the app: leaves the SPA for the payment provider's page. */
-    leaveTo: (_, _target: { url: string }) => {},
   },
   guards: {
     isBusiness: ({ event }) => event.type === 'plan.choose' && event.plan === 'business',

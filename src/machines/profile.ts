@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
 import {
   type CurrentUser,
   type ProfileField,
@@ -8,6 +8,7 @@ import {
   type UserUpdateInput,
 } from '../../contract/user';
 import { PROFILE_SAVE_FAILED, PROFILE_SAVED } from '../domain/messages';
+import { command, type PortIO, port, request } from './io';
 
 /**
  * The Profile page [product: PROF, MSG-PROF]: the signed-in user's card and the Personal Information form, of which
@@ -60,9 +61,16 @@ function problemsOf(form: ProfileForm): FieldErrors {
   return errors;
 }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The profile machine's actor '${name}' was not provided.`);
-};
+/** What the Profile page asks of the product API and the app (src/services/profile-io.ts). */
+export const profilePort = port('profile', {
+  /** PATCH /api/auth/me with the four fields only; answers the updated user. */
+  updateProfile: request<(update: UserUpdateInput) => Promise<CurrentUser>>(),
+  /** Lets the rest of the app see the change (header, menu). */
+  userChanged: command<() => void>(),
+  /** Navigation to /Landing?show_signup=1. */
+  offerSignUp: command<() => void>(),
+});
+export type ProfileIO = PortIO<typeof profilePort>;
 
 export const profileMachine = setup({
   types: {
@@ -71,11 +79,9 @@ export const profileMachine = setup({
     events: {} as ProfileEvent,
     tags: {} as 'saving',
   },
-  actors: {
-    /** PATCH /api/auth/me with the four fields only; answers the updated user. */
-    updateProfile: fromPromise<CurrentUser, UserUpdateInput>(notProvided('updateProfile')),
-  },
+  actors: profilePort.actors,
   actions: {
+    ...profilePort.actions,
     editField: assign(({ context, event }) => {
       assertEvent(event, 'profile.edit');
       const fieldErrors = { ...context.fieldErrors };
@@ -86,10 +92,6 @@ export const profileMachine = setup({
     clearResult: assign({ result: null }),
     storeUser: assign((_, user: CurrentUser) => ({ user, form: formOf(user) })),
     showResult: assign((_, result: ProfileResult) => ({ result })),
-    /** Lets the rest of the app see the change (header, menu); provided by the app. */
-    userChanged: () => {},
-    /** Navigation to /Landing?show_signup=1; provided by the app. */
-    offerSignUp: () => {},
   },
   guards: {
     isInvalid: ({ context }) => Object.keys(problemsOf(context.form)).length > 0,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type ActorRefFrom, assertEvent, assign, fromPromise, raise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, raise, type SnapshotFrom, setup } from 'xstate';
 import {
   type RefundForm,
   type RefundRequestInput,
@@ -9,6 +9,7 @@ import {
   refundRequestFromForm,
 } from '../../contract/refund';
 import { REFUND_ALREADY_PROCESSED, REFUND_FAILED, REFUND_PROCESSED } from '../domain/messages';
+import { type PortIO, port, request } from './io';
 
 /**
  * The AdminRefunds page [product: REFUND, MSG-REFUND]: the reversal form (idle, processing, then processed, already
@@ -42,9 +43,17 @@ const problemOf = (event: RefundEvent): string | null => {
   return result.success ? null : (result.issues[0]?.message ?? null);
 };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The refund machine's actor '${name}' was not provided.`);
-};
+/** What the refund tool asks of the product API (src/services/refund-io.ts). */
+export const refundPort = port('refund', {
+  /**
+   * POST /admin/refunds/reverse. Resolves with the server's answer, an error answer included (its text in
+   * `error`); rejects only when no answer came.
+   */
+  reverse: request<(request: RefundRequestInput) => Promise<RefundResponse>>(),
+  /** GET /admin/refunds: the recent reversals, newest first. */
+  loadReversals: request<() => Promise<RefundReversal[]>>(),
+});
+export type RefundIO = PortIO<typeof refundPort>;
 
 /** Typed again from the result states: a new reversal may start from any of them. */
 const submit = {
@@ -60,15 +69,7 @@ export const refundMachine = setup({
     events: {} as RefundEvent,
     tags: {} as 'processing' | 'processed' | 'alreadyProcessed' | 'failed' | 'loadingReversals',
   },
-  actors: {
-    /**
-     * POST /admin/refunds/reverse. Resolves with the server's answer, an error answer included (its text in
-     * `error`); rejects only when no answer came.
-     */
-    reverse: fromPromise<RefundResponse, RefundRequestInput>(notProvided('reverse')),
-    /** GET /admin/refunds: the recent reversals, newest first. */
-    loadReversals: fromPromise<RefundReversal[]>(notProvided('loadReversals')),
-  },
+  actors: refundPort.actors,
   actions: {
     showProblem: assign(({ event }) => ({ problem: problemOf(event), error: null })),
     clearFeedback: assign({ problem: null, error: null }),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
 import {
   defaultSettings,
   type Settings,
@@ -8,6 +8,7 @@ import {
 } from '../../contract/settings';
 import type { CurrentUser } from '../../contract/user';
 import { SETTINGS_SAVE_FAILED, SETTINGS_SAVED } from '../domain/messages';
+import { command, type PortIO, port, request } from './io';
 
 /**
  * The Settings page [product: SET, MSG-SET]: loads the current user, edits the twelve settings of the settings
@@ -39,9 +40,18 @@ export function changedSettings(saved: Settings, form: Settings): SettingsUpdate
   return Object.fromEntries(keys.filter((key) => form[key] !== saved[key]).map((key) => [key, form[key]]));
 }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The settings machine's actor '${name}' was not provided.`);
-};
+/** What the Settings page asks of the product API and the app (src/services/settings-io.ts). */
+export const settingsPort = port('settings', {
+  /** GET /api/auth/me; rejects without a session. */
+  loadCurrentUser: request<() => Promise<CurrentUser>>(),
+  /** PATCH /api/auth/me with `{ settings }`; answers the settings now stored. */
+  saveSettings: request<(update: SettingsUpdate) => Promise<Settings>>(),
+  /** Lets the app apply the new choices at once. */
+  settingsSaved: command<() => void>(),
+  /** Navigation to /Landing?show_signup=1. */
+  offerSignUp: command<() => void>(),
+});
+export type SettingsIO = PortIO<typeof settingsPort>;
 
 /** The form's events, the same in editing, saved and failed. */
 const formEvents = {
@@ -59,13 +69,9 @@ export const settingsMachine = setup({
     events: {} as SettingsEvent,
     tags: {} as 'loading' | 'saving',
   },
-  actors: {
-    /** GET /api/auth/me; rejects without a session. */
-    loadCurrentUser: fromPromise<CurrentUser>(notProvided('loadCurrentUser')),
-    /** PATCH /api/auth/me with `{ settings }`; answers the settings now stored. */
-    saveSettings: fromPromise<Settings, SettingsUpdate>(notProvided('saveSettings')),
-  },
+  actors: settingsPort.actors,
   actions: {
+    ...settingsPort.actions,
     storeSaved: assign((_, settings: Settings) => ({ saved: settings, form: settings })),
     applyChange: assign(({ context, event }) => {
       assertEvent(event, 'settings.change');
@@ -75,10 +81,6 @@ export const settingsMachine = setup({
     resetForm: assign({ form: () => ({ ...defaultSettings }), message: null }),
     showMessage: assign((_, params: { text: string }) => ({ message: params.text })),
     clearMessage: assign({ message: null }),
-    /** Lets the app apply the new choices at once; provided by the app. */
-    settingsSaved: () => {},
-    /** Navigation to /Landing?show_signup=1; provided by the app. */
-    offerSignUp: () => {},
   },
   guards: {
     isAllowedChange: ({ event }) =>

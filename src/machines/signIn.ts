@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
 import { emailOnlyFormSchema, signInFormSchema } from '../../contract/password';
 import {
   EMAIL_NOT_CONFIRMED,
@@ -10,6 +10,7 @@ import {
   signedInAsOtherText,
   signInFailureText,
 } from '../domain/messages';
+import { command, type PortIO, port, request } from './io';
 
 /**
  * The sign-in dialog [product: SIGNIN, MSG-SIGNIN]: password sign-in, Google sign-in, the password-reset e-mail and
@@ -78,9 +79,19 @@ function problemOf(context: SignInContext, event: SignInEvent): string | null {
   return result.success ? null : (result.issues[0]?.message ?? null);
 }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The sign-in machine's actor '${name}' was not provided.`);
-};
+/** What the sign-in dialog asks of the auth service (src/services/sign-in-io.ts). */
+export const signInPort = port('signIn', {
+  signInWithPassword: request<(credentials: Credentials) => Promise<PasswordSignIn>>(),
+  /** Auth-service sign-out; the session machine hears SIGNED_OUT and ends the server session itself. */
+  signOut: request<() => Promise<void>>(),
+  /** Resolves once the browser is on its way to Google (or the auth service refused). */
+  startGoogleSignIn: request<() => Promise<GoogleSignInStart>>(),
+  requestPasswordReset: request<(address: { email: string }) => Promise<void>>(),
+  resendConfirmation: request<(address: { email: string }) => Promise<void>>(),
+  /** Starts loading the auth-service client while the visitor types. */
+  prepareAuthService: command<() => void>(),
+});
+export type SignInIO = PortIO<typeof signInPort>;
 
 export const signInMachine = setup({
   types: {
@@ -89,22 +100,13 @@ export const signInMachine = setup({
     events: {} as SignInEvent,
     tags: {} as 'busy' | 'signingIn' | 'goingToGoogle' | 'requestingReset' | 'resending' | 'done',
   },
-  actors: {
-    signInWithPassword: fromPromise<PasswordSignIn, Credentials>(notProvided('signInWithPassword')),
-    /** Auth-service sign-out; the session machine hears SIGNED_OUT and ends the server session itself. */
-    signOut: fromPromise<void>(notProvided('signOut')),
-    /** Resolves once the browser is on its way to Google (or the auth service refused). */
-    startGoogleSignIn: fromPromise<GoogleSignInStart>(notProvided('startGoogleSignIn')),
-    requestPasswordReset: fromPromise<void, { email: string }>(notProvided('requestPasswordReset')),
-    resendConfirmation: fromPromise<void, { email: string }>(notProvided('resendConfirmation')),
-  },
+  actors: signInPort.actors,
   actions: {
+    ...signInPort.actions,
     showError: assign((_, params: { text: string }) => ({ error: params.text, notice: null })),
     showProblem: assign(({ context, event }) => ({ error: problemOf(context, event), notice: null })),
     showNotice: assign((_, params: { text: string }) => ({ error: null, notice: params.text })),
     clearFeedback: assign({ error: null, notice: null }),
-    /** Starts loading the auth-service client while the visitor types; provided by the app. */
-    prepareAuthService: () => {},
   },
   guards: {
     isIncomplete: ({ context, event }) => problemOf(context, event) !== null,

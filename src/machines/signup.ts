@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
 import { signInEmailSchema } from '../../contract/password';
 import {
   type PendingOnboarding,
@@ -14,6 +14,7 @@ import {
   isAlreadyRegisteredError,
   signInFailureText,
 } from '../domain/messages';
+import { command, type PortIO, port, request } from './io';
 
 /**
  * The sign-up dialog [product: SIGNUP, MSG-SIGNUP-7, MSG-RESEND]: the form, the duplicate check, the auth-service
@@ -87,9 +88,19 @@ const formIn = (context: SignupContext): SignupForm => {
   return context.form;
 };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The signup machine's actor '${name}' was not provided.`);
-};
+/** What the sign-up dialog asks of the product API, the auth service and the tab (src/services/signup-io.ts). */
+export const signupPort = port('signup', {
+  /** Whether a signup record exists for the address (GET /api/signups) [product: SIGNUP-10, SIGNUP-14]. */
+  findSignup: request<(address: { email: string }) => Promise<boolean>>(),
+  /** The auth service's sign-up, with full_name metadata and the e-mail redirect to /Landing [product: AUTH-1]. */
+  signUp: request<(request: SignUpRequest) => Promise<SignUpResult>>(),
+  resendConfirmation: request<(address: { email: string }) => Promise<void>>(),
+  /** Password sign-in that refuses an unconfirmed address (signed out again, rejecting). */
+  signIn: request<(credentials: { email: string; password: string }) => Promise<void>>(),
+  /** Writes the pending onboarding item to session storage. */
+  rememberPendingOnboarding: command<(item: PendingOnboarding) => void>(),
+});
+export type SignupIO = PortIO<typeof signupPort>;
 
 export const signupMachine = setup({
   types: {
@@ -97,22 +108,13 @@ export const signupMachine = setup({
     events: {} as SignupEvent,
     tags: {} as 'busy' | 'submitting' | 'verifying' | 'resending' | 'signingIn' | 'done',
   },
-  actors: {
-    /** Whether a signup record exists for the address (GET /api/signups) [product: SIGNUP-10, SIGNUP-14]. */
-    findSignup: fromPromise<boolean, { email: string }>(notProvided('findSignup')),
-    /** The auth service's sign-up, with full_name metadata and the e-mail redirect to /Landing [product: AUTH-1]. */
-    signUp: fromPromise<SignUpResult, SignUpRequest>(notProvided('signUp')),
-    resendConfirmation: fromPromise<void, { email: string }>(notProvided('resendConfirmation')),
-    /** Password sign-in that refuses an unconfirmed address (signed out again, rejecting). */
-    signIn: fromPromise<void, { email: string; password: string }>(notProvided('signIn')),
-  },
+  actors: signupPort.actors,
   actions: {
+    ...signupPort.actions,
     keepForm: assign(({ event }) => ({ form: v.parse(signupFormSchema, formOf(event)) })),
     showError: assign((_, params: { text: string }) => ({ error: params.text, notice: null })),
     showNotice: assign((_, params: { text: string }) => ({ error: null, notice: params.text })),
     clearFeedback: assign({ error: null, notice: null }),
-    /** Writes the pending onboarding item to session storage; provided by the app. */
-    rememberPendingOnboarding: (_, _item: PendingOnboarding) => {},
   },
   guards: {
     isFormIncomplete: ({ event }) => formProblem(event) !== null,

@@ -3,9 +3,15 @@ import { deleteExpiredCounters } from '../../services/rate-limit-store';
 
 const INTERVAL_MS = 10 * 60_000;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    housekeeping: { sweep(): Promise<void> };
+  }
+}
+
 /**
- * Deletes expired sessions and finished rate-limit windows now and then. Correctness never depends on it
- * (expired rows are refused on read); it only keeps the tables small.
+ * Deletes expired sessions, finished rate-limit windows and audit rows past their retention (AUDIT_LOG_RETENTION)
+ * now and then. Correctness never depends on it (expired rows are refused on read); it keeps the tables bounded.
  */
 export default fp(
   async (app) => {
@@ -13,14 +19,16 @@ export default fp(
       try {
         const sessions = await app.sessions.deleteExpired();
         await deleteExpiredCounters(app.db);
-        if (sessions > 0) app.log.debug({ sessions }, 'expired sessions deleted');
+        const auditRows = await app.audit.prune(app.config.auditLogRetentionMs);
+        if (sessions > 0 || auditRows > 0) app.log.debug({ sessions, auditRows }, 'housekeeping deleted');
       } catch (error) {
         app.log.warn({ err: error }, 'housekeeping failed');
       }
     };
+    app.decorate('housekeeping', { sweep });
     const timer = setInterval(sweep, INTERVAL_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'housekeeping', dependencies: ['auth', 'database'] },
+  { name: 'housekeeping', dependencies: ['auth', 'database', 'audit'] },
 );

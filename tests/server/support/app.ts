@@ -46,9 +46,10 @@ export async function startTestApp(
       : { PGLITE_DATA_DIR: 'memory://' };
   // The payment provider is a stand-in of the app's own (unless the test brings one via STRIPE_API_URL), so no
   // test ever reaches a developer's running `npm start` stand-in on the default port.
-  const payments = options.env?.STRIPE_API_URL
-    ? null
-    : await startPaymentsEmulator({ port: 0, host: '127.0.0.1', seedDemoCustomer: false });
+  const payments =
+    options.env?.STRIPE_API_URL !== undefined
+      ? null
+      : await startPaymentsEmulator({ port: 0, host: '127.0.0.1', seedDemoCustomer: false });
   const config = loadConfig({
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -98,7 +99,9 @@ export const PRODUCTION_ENV: Record<string, string> = {
   SUPABASE_URL: PRODUCTION_AUTH_URL,
   SUPABASE_ANON_KEY: 'test-anon-key',
   DASHBOARD_URL: 'https://dashboard.example.com',
-  // Keys of the stand-in's kind: the test app still talks to its own in-process stand-in (STRIPE_API_URL).
+  // Stripe itself, as in production (an http stand-in is refused outside local mode): the no-network guard fails
+  // any test of a production-like app that would reach it.
+  STRIPE_API_URL: '',
   STRIPE_SECRET_KEY: 'sk_test_production_like',
   STRIPE_WEBHOOK_SECRET: 'whsec_production_like',
 };
