@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import * as v from 'valibot';
 import { logFormatSchema } from '../contract/log-format';
-import { LOCAL_WEBHOOK_SECRET } from './payments/app';
+import { LOCAL_ADMIN_KEY, LOCAL_WEBHOOK_SECRET } from './payments/app';
 
 // Settings of the one-command start, read once from the environment. A bad value stops the start with a list of
 // every problem rather than a surprise later.
@@ -66,6 +66,11 @@ const emulatorEnvSchema = v.object({
   PAYMENTS_EMULATOR_WEBHOOK_SECRET: v.optional(
     v.pipe(v.string(), v.startsWith('whsec_', 'must start with whsec_')),
     LOCAL_WEBHOOK_SECRET,
+  ),
+  /** The /_emulator test helpers need it (Authorization: Bearer …); local-only default, empty turns them off. */
+  PAYMENTS_EMULATOR_ADMIN_KEY: v.optional(
+    v.union([v.literal(''), v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))]),
+    LOCAL_ADMIN_KEY,
   ),
   /** Empty string: keep state in memory only. */
   PAYMENTS_EMULATOR_STATE_FILE: v.optional(v.string(), '.data/payments-emulator.json'),

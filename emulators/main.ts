@@ -65,6 +65,7 @@ export async function startAllEmulators(
           webhookUrl:
             env.PAYMENTS_EMULATOR_WEBHOOK_URL ?? `${env.SITE_URL.replace(/\/+$/, '')}/api/webhooks/stripe`,
           webhookSecret: env.PAYMENTS_EMULATOR_WEBHOOK_SECRET,
+          adminKey: env.PAYMENTS_EMULATOR_ADMIN_KEY || undefined,
           stateFile: env.PAYMENTS_EMULATOR_STATE_FILE || undefined,
           logger: loggerOptions(env, 'payments'),
         })

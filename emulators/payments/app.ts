@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { acceptEmptyJsonBodies } from '../shared/json-body';
 import { listenOn, type RunningEmulator } from '../shared/listen';
 import { readStateFile, StateWriter } from '../shared/state-file';
 import { Billing } from './billing';
@@ -18,12 +19,16 @@ import { emptyPaymentsState, type PaymentsState, PaymentsStore } from './store';
 export const DEFAULT_PAYMENTS_PORT = 12111;
 /** Local only: the stand-in signs with this when nothing else is configured; the server's local default matches. */
 export const LOCAL_WEBHOOK_SECRET = 'whsec_local_only_payments_emulator_secret';
+/** Local only: the key `npm start` gives the /_emulator test helpers (documented in docs/emulators.md). */
+export const LOCAL_ADMIN_KEY = 'local-only-payments-emulator-admin-key';
 
 export interface PaymentsEmulatorOptions {
   /** Defaults to the address it listens on. */
   publicUrl?: string;
   /** Accept only this secret key (default: any sk_test_/sk_live_ key). */
   apiKey?: string;
+  /** The /_emulator test helpers need `Authorization: Bearer <adminKey>`; without one they are off. */
+  adminKey?: string;
   /** Where events are POSTed; null/undefined: events are only stored. */
   webhookUrl?: string | null;
   webhookSecret?: string;
@@ -57,7 +62,11 @@ function freshState(ctx: PaymentsContext, withCustomer: boolean): PaymentsState 
 
 export async function buildPaymentsApp(options: PaymentsEmulatorOptions = {}): Promise<PaymentsEmulator> {
   const app = Fastify({ logger: options.logger ?? false });
-  const config = { publicUrl: options.publicUrl ?? '', apiKey: options.apiKey ?? null };
+  const config = {
+    publicUrl: options.publicUrl ?? '',
+    apiKey: options.apiKey ?? null,
+    adminKey: options.adminKey ?? null,
+  };
   const store = new PaymentsStore(emptyPaymentsState());
   const events = new EventBus(
     store,
@@ -96,6 +105,8 @@ export async function buildPaymentsApp(options: PaymentsEmulatorOptions = {}): P
     });
   }
 
+  // The test helpers take JSON, possibly empty (a POST with nothing to say).
+  acceptEmptyJsonBodies(app);
   // The SDK sends form bodies; hosted pages post forms too. Routes decode the raw text themselves.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

@@ -13,7 +13,8 @@ import {
   planOf,
   type Subscription,
 } from './objects';
-import { newId, nowSeconds, type PaymentsStore } from './store';
+import { withMetadata } from './params';
+import { type DeletedStub, newId, nowSeconds, type PaymentsStore } from './store';
 
 // What happens at the provider: subscriptions start, renew, change and end; invoices are charged to the card on
 // file; refunds give money back. Every change publishes the events Stripe publishes for it.
@@ -45,8 +46,9 @@ export class Billing {
     price: Price;
     trialDays?: number;
     trialEnd?: number;
+    trialEndBehavior?: 'cancel' | 'create_invoice' | 'pause';
     paymentMethod?: string | null;
-    metadata?: Record<string, string>;
+    metadata?: Record<string, string> | null;
     start?: number;
   }): Subscription {
     const start = fields.start ?? nowSeconds();
@@ -79,21 +81,22 @@ export class Billing {
       collection_method: 'charge_automatically',
       default_payment_method: fields.paymentMethod ?? null,
       latest_invoice: null,
-      metadata: fields.metadata ?? {},
+      metadata: withMetadata({}, fields.metadata),
       livemode: false,
-      trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } },
+      trial_settings: {
+        end_behavior: { missing_payment_method: fields.trialEndBehavior ?? 'create_invoice' },
+      },
     };
     this.store.insert('subscription', subscription);
-    // A trial starts with a $0 invoice; otherwise the first period is charged now.
+    // A trial starts with a $0 invoice, paid at once as Stripe pays any $0 invoice (invoice.paid); otherwise the
+    // first period is charged now.
     const invoice = this.invoicing.createInvoice(
       subscription,
       trialEnd ? 0 : fields.price.unit_amount,
       'subscription_create',
     );
-    if (!trialEnd) {
-      const paid = this.invoicing.chargeInvoice(invoice, subscription);
-      subscription.status = paid ? 'active' : 'incomplete';
-    }
+    const paid = this.invoicing.chargeInvoice(invoice, subscription);
+    if (!trialEnd) subscription.status = paid ? 'active' : 'incomplete';
     this.store.changed();
     this.events.publish('customer.subscription.created', subscription);
     this.invoicing.publishInvoiceOutcome(invoice);
@@ -109,14 +112,22 @@ export class Billing {
       trialEndNow?: boolean;
       defaultPaymentMethod?: string | null;
       cancellationDetails?: { comment?: string | null; feedback?: string | null };
-      metadata?: Record<string, string>;
+      metadata?: Record<string, string> | null;
       prorationBehavior?: 'create_prorations' | 'none' | 'always_invoice';
     },
   ): Subscription {
-    if (subscription.status === 'canceled') {
+    const { cancellationDetails, metadata } = change;
+    // Stripe lets a canceled subscription change only its notes (an admin records why it was refunded).
+    const changesMore =
+      change.trialEndNow ||
+      [change.price, change.cancelAtPeriodEnd, change.defaultPaymentMethod, change.prorationBehavior].some(
+        (value) => value !== undefined,
+      );
+    if (subscription.status === 'canceled' && changesMore) {
       throw invalidParam(
         'subscription',
         'A canceled subscription can only update its cancellation_details and metadata.',
+        'invalid_canceled_subscription_fields',
       );
     }
     const previous: Record<string, unknown> = {};
@@ -149,21 +160,22 @@ export class Billing {
       subscription.cancel_at = change.cancelAtPeriodEnd ? (item?.current_period_end ?? null) : null;
       subscription.canceled_at = change.cancelAtPeriodEnd ? nowSeconds() : null;
     }
-    if (change.cancellationDetails) {
+    if (cancellationDetails) {
       previous.cancellation_details = subscription.cancellation_details;
+      const ending = subscription.status === 'canceled' || subscription.cancel_at_period_end;
       subscription.cancellation_details = {
-        comment: change.cancellationDetails.comment ?? null,
-        feedback: change.cancellationDetails.feedback ?? null,
-        reason: 'cancellation_requested',
+        comment: cancellationDetails.comment ?? null,
+        feedback: cancellationDetails.feedback ?? null,
+        reason: ending ? (subscription.cancellation_details?.reason ?? 'cancellation_requested') : null,
       };
     }
     if (change.defaultPaymentMethod !== undefined) {
       previous.default_payment_method = subscription.default_payment_method;
       subscription.default_payment_method = change.defaultPaymentMethod;
     }
-    if (change.metadata) {
+    if (metadata !== undefined) {
       previous.metadata = subscription.metadata;
-      subscription.metadata = { ...subscription.metadata, ...change.metadata };
+      subscription.metadata = withMetadata(subscription.metadata, metadata);
     }
     this.store.changed();
     if (change.trialEndNow) return this.endTrial(subscription);
@@ -242,11 +254,27 @@ export class Billing {
     return subscription;
   }
 
+  /**
+   * `DELETE /v1/customers/:id`: "Permanently deletes a customer. It cannot be undone. Also immediately cancels any
+   * active subscriptions on the customer" (API reference, Delete a customer): customer.subscription.deleted for
+   * each, then customer.deleted; the id then answers `{id, object: 'customer', deleted: true}`.
+   */
+  deleteCustomer(customer: Customer): DeletedStub {
+    for (const subscription of this.store.all<Subscription>('subscription')) {
+      if (subscription.customer === customer.id && subscription.status !== 'canceled')
+        this.cancel(subscription);
+    }
+    const stub = this.store.delete('customer', customer.id);
+    this.events.publish('customer.deleted', customer);
+    return stub;
+  }
+
   /** Gives back all or part of a charge (charge.refunded, refund.created). */
   refund(
     charge: Charge,
     amount = charge.amount - charge.amount_refunded,
-    metadata: Record<string, string> = {},
+    metadata?: Record<string, string> | null,
+    reason: string | null = null,
   ) {
     if (amount <= 0 || amount > charge.amount - charge.amount_refunded) {
       throw invalidParam(
@@ -263,8 +291,9 @@ export class Billing {
       charge: charge.id,
       payment_intent: charge.payment_intent,
       status: 'succeeded',
-      reason: null,
-      metadata,
+      reason,
+      metadata: withMetadata({}, metadata),
+      livemode: false,
     });
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded === charge.amount;

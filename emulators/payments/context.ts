@@ -8,6 +8,8 @@ export interface PaymentsConfig {
   publicUrl: string;
   /** When set, only this secret key is accepted; otherwise any `sk_test_…` / `sk_live_…` key is. */
   apiKey: string | null;
+  /** The key the /_emulator test helpers need; null turns them off. */
+  adminKey: string | null;
 }
 
 export interface PaymentsContext {

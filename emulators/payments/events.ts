@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { API_VERSION } from './objects';
+import { currentRequest } from './request-context';
 import { newId, nowSeconds, type PaymentsStore, type StripeObject } from './store';
 
 // Events are stored like any object (GET /v1/events) and delivered to one webhook endpoint, signed exactly as
@@ -11,6 +12,10 @@ export interface StripeEvent extends StripeObject {
   object: 'event';
   type: string;
   data: { object: StripeObject; previous_attributes?: Record<string, unknown> };
+  /** Endpoints that have not acknowledged the event yet (Stripe's Event object). */
+  pending_webhooks: number;
+  /** The API request that caused the event; null ids for automatic events (the test clock, hosted pages). */
+  request: { id: string | null; idempotency_key: string | null };
 }
 
 export interface DeliveryAttempt {
@@ -49,6 +54,7 @@ export class EventBus {
 
   /** Records the event (a snapshot of the object as it is now) and queues its delivery. */
   publish(type: string, object: StripeObject, previous?: Record<string, unknown>): StripeEvent {
+    const cause = currentRequest();
     const event: StripeEvent = {
       id: newId('evt'),
       object: 'event',
@@ -58,7 +64,7 @@ export class EventBus {
       data: { object: clone(object), ...(previous ? { previous_attributes: clone(previous) } : {}) },
       livemode: false,
       pending_webhooks: this.webhook.url ? 1 : 0,
-      request: { id: null, idempotency_key: null },
+      request: { id: cause?.id ?? null, idempotency_key: cause?.idempotencyKey ?? null },
     };
     this.store.insert('event', event);
     // Without an endpoint now, the event is only stored (the seeded history is never delivered later).
@@ -109,7 +115,12 @@ export class EventBus {
       this.log.warn({ event: event.id, err: error }, 'payments emulator: webhook endpoint unreachable');
     }
     this.attempts.push({ event: event.id, type: event.type, at: Date.now(), status });
-    if (status >= 200 && status < 300) return;
+    if (status >= 200 && status < 300) {
+      // The stored event (GET /v1/events) stops counting this endpoint as pending.
+      event.pending_webhooks = 0;
+      this.store.changed();
+      return;
+    }
     const delay = retryDelaysMs[attempt];
     if (delay === undefined || this.#closed) {
       this.log.warn({ event: event.id, status }, 'payments emulator: webhook delivery given up');

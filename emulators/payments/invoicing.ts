@@ -97,6 +97,7 @@ export class Invoicing {
       payment_method: method.id,
       last_payment_error: fails ? { code: 'card_declined', message: 'Your card was declined.' } : null,
       metadata: {},
+      livemode: false,
     });
     const charge = this.store.insert<Charge>('charge', {
       id: newId('ch'),
@@ -104,6 +105,9 @@ export class Invoicing {
       created: nowSeconds(),
       amount: invoice.amount_due,
       amount_refunded: 0,
+      // Subscription payments are captured at once.
+      captured: !fails,
+      amount_captured: fails ? 0 : invoice.amount_due,
       refunded: false,
       paid: !fails,
       status: fails ? 'failed' : 'succeeded',
@@ -115,6 +119,7 @@ export class Invoicing {
       failure_code: fails ? 'card_declined' : null,
       failure_message: fails ? 'Your card was declined.' : null,
       metadata: {},
+      livemode: false,
     });
     intent.latest_charge = charge.id;
     this.store.insert('invoice_payment', {

@@ -1,9 +1,13 @@
 import { invalidParam } from './errors';
 import { listOf } from './objects';
-import type { PaymentsStore, StripeObject } from './store';
+import type { StripeObject } from './store';
 
 // Lists answer newest first, like Stripe, with cursor pagination: `starting_after` / `ending_before` name an
 // object of the list, `limit` is 1..100 (default 10), and `has_more` says whether another page exists.
+
+/** A list filter: absent, or equal to the item's value. */
+export const matches = <T>(wanted: T | undefined, actual: unknown) =>
+  wanted === undefined || wanted === actual;
 
 export function page<T extends StripeObject>(
   url: string,
@@ -30,29 +34,4 @@ export function page<T extends StripeObject>(
   }
   const data = newestFirst.slice(start, Math.min(end, start + limit));
   return listOf(url, data, start + data.length < end);
-}
-
-/**
- * `expand[]=customer`, `expand[]=data.subscription`, `expand[]=items.data.price.product`: ids at those paths are
- * replaced by copies of the objects. A checkout session's `line_items` exist only when expanded.
- */
-export function expand(store: PaymentsStore, value: unknown, paths: string[]): unknown {
-  let result = structuredClone(value);
-  for (const path of paths) result = expandPath(store, result, path.split('.'));
-  return result;
-}
-
-function expandPath(store: PaymentsStore, value: unknown, path: string[]): unknown {
-  if (Array.isArray(value)) return value.map((item) => expandPath(store, item, path));
-  if (typeof value !== 'object' || value === null) return value;
-  const [head, ...rest] = path;
-  if (head === undefined) return value;
-  const record = value as Record<string, unknown>;
-  let child = record[head];
-  if (head === 'line_items' && record.object === 'checkout.session') {
-    child = store.find('checkout_line_items', String(record.id))?.list;
-  }
-  if (typeof child === 'string') child = structuredClone(store.byId(child) ?? child);
-  record[head] = rest.length > 0 ? expandPath(store, child, rest) : child;
-  return record;
 }

@@ -23,6 +23,12 @@ export interface Price extends StripeObject {
   livemode: false;
 }
 
+export interface Product extends StripeObject {
+  object: 'product';
+  active: boolean;
+  name: string;
+}
+
 export interface Card {
   brand: string;
   last4: string;
@@ -113,18 +119,22 @@ export interface PaymentIntent extends StripeObject {
   latest_charge: string | null;
   payment_method: string | null;
   last_payment_error: { code: string; message: string } | null;
+  livemode: false;
 }
 
 export interface Charge extends StripeObject {
   object: 'charge';
   amount: number;
   amount_refunded: number;
+  captured: boolean;
+  amount_captured: number;
   refunded: boolean;
   paid: boolean;
   status: 'succeeded' | 'failed';
   customer: string;
   payment_intent: string;
   payment_method: string;
+  livemode: false;
 }
 
 export interface CheckoutSession extends StripeObject {

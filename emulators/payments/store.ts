@@ -37,6 +37,8 @@ export interface IdempotentResponse {
   fingerprint: string;
   statusCode: number;
   body: unknown;
+  /** The first request's Request-Id, answered as `Original-Request` on a replay. */
+  requestId?: string;
 }
 
 export interface WebhookEndpoint {
@@ -47,6 +49,8 @@ export interface WebhookEndpoint {
 export interface PaymentsState {
   version: 1;
   objects: Record<string, StripeObject[]>;
+  /** Deleted objects by id: their `object` name, for the `{id, object, deleted: true}` stub Stripe keeps answering. */
+  deleted?: Record<string, string>;
   idempotency: Record<string, IdempotentResponse>;
   invoiceCounter: number;
 }
@@ -54,9 +58,26 @@ export interface PaymentsState {
 export const emptyPaymentsState = (): PaymentsState => ({
   version: 1,
   objects: {},
+  deleted: {},
   idempotency: {},
   invoiceCounter: 0,
 });
+
+/** What Stripe answers for a deleted object (stripe-node `DeletedCustomer`: id, object, deleted). */
+export interface DeletedStub {
+  id: string;
+  object: string;
+  deleted: true;
+}
+
+/**
+ * Where a missing object in the URL is reported: 404 naming `id`, except Checkout Sessions, which Stripe answers
+ * with 400 naming the path parameter `session` (issue 20's probe of Stripe; the SDK raises
+ * StripeInvalidRequestError either way).
+ */
+const URL_MISSING: Partial<Record<CollectionName, { status: 400 | 404; param: string }>> = {
+  'checkout.session': { status: 400, param: 'session' },
+};
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -98,11 +119,31 @@ export class PaymentsStore {
     return this.all<T>(collection).find((item) => item.id === id);
   }
 
-  /** The object, or Stripe's 404 naming the kind ("No such customer: 'cus_x'"). */
-  get<T extends StripeObject>(collection: CollectionName, id: string, param = 'id'): T {
+  /**
+   * The object, or Stripe's resource_missing naming it by its `object` value ("No such payment_intent: 'pi_x'"):
+   * 400 naming `param` when the id came in a parameter, else as Stripe reports an id in the URL.
+   */
+  get<T extends StripeObject>(collection: CollectionName, id: string, param?: string): T {
     const found = this.find<T>(collection, id);
-    if (!found) throw missing(collection.replace(/^.*\./, '').replaceAll('_', ' '), id, param);
-    return found;
+    if (found) return found;
+    throw missing(
+      collection,
+      id,
+      param ? { status: 400, param } : (URL_MISSING[collection] ?? { status: 404, param: 'id' }),
+    );
+  }
+
+  /** Removes an object; Stripe keeps answering its id with a `deleted: true` stub. */
+  delete(collection: CollectionName, id: string): DeletedStub {
+    this.state.objects[collection] = this.all(collection).filter((item) => item.id !== id);
+    this.state.deleted = { ...this.state.deleted, [id]: collection };
+    this.changed();
+    return { id, object: collection, deleted: true };
+  }
+
+  deletedStub(id: string): DeletedStub | undefined {
+    const object = this.state.deleted?.[id];
+    return object ? { id, object, deleted: true } : undefined;
   }
 
   insert<T extends StripeObject>(collection: CollectionName, item: T): T {
@@ -113,13 +154,13 @@ export class PaymentsStore {
     return item;
   }
 
-  /** Any stored object by id, whatever its collection (expansion follows ids of every kind). */
-  byId(id: string): StripeObject | undefined {
+  /** Any stored object by id, whatever its collection, or its deletion stub (expansion follows ids of every kind). */
+  byId(id: string): StripeObject | DeletedStub | undefined {
     for (const list of Object.values(this.state.objects)) {
       const found = list.find((item) => item.id === id);
       if (found) return found;
     }
-    return undefined;
+    return this.deletedStub(id);
   }
 
   nextInvoiceNumber(): string {

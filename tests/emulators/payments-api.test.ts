@@ -192,6 +192,26 @@ describe('payments stand-in: API through the stripe SDK', () => {
     expect(expanded.line_items?.data[0]?.price?.lookup_key).toBe('pro_yearly');
   });
 
+  it("lists a customer's Checkout sessions by status and expires an open one", async () => {
+    const customer = await stripe.customers.create({ email: 'sessions@example.com' });
+    const open = () =>
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customer.id,
+        line_items: [{ price: 'price_pro_monthly', quantity: 1 }],
+        success_url: 'http://localhost:3000/Billing?session_id={CHECKOUT_SESSION_ID}',
+      });
+    const first = await open();
+    const second = await open();
+    expect(await stripe.checkout.sessions.expire(first.id)).toMatchObject({ status: 'expired', url: null });
+    const listed = async (status: 'open' | 'expired') =>
+      (await stripe.checkout.sessions.list({ customer: customer.id, status })).data.map(
+        (session) => session.id,
+      );
+    expect(await listed('open')).toEqual([second.id]);
+    expect(await listed('expired')).toEqual([first.id]);
+  });
+
   it('refuses calls without a secret key (StripeAuthenticationError) and unknown paths', async () => {
     const port = Number(new URL(payments.url).port);
     const publishable = new Stripe('pk_test_wrong', { host: '127.0.0.1', port, protocol: 'http' });
@@ -205,6 +225,18 @@ describe('payments stand-in: API through the stripe SDK', () => {
     expect(response.headers.get('request-id')).toMatch(/^req_/);
   });
 
+  it('answers the pinned API version only: another Stripe-Version is refused, not answered in the wrong shapes', async () => {
+    const port = Number(new URL(payments.url).port);
+    const older = new Stripe('sk_test_older', {
+      host: '127.0.0.1',
+      port,
+      protocol: 'http',
+      apiVersion: '2024-06-20' as Stripe.LatestApiVersion,
+    });
+    const error = await older.customers.list().catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ statusCode: 400, param: 'Stripe-Version' });
+  });
+
   it('checks parameters and names the bad one', async () => {
     const error = await stripe.checkout.sessions
       .create({
@@ -213,7 +245,7 @@ describe('payments stand-in: API through the stripe SDK', () => {
         success_url: 'http://localhost/x',
       })
       .catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ statusCode: 404, param: 'line_items[0][price]' });
+    expect(error).toMatchObject({ statusCode: 400, param: 'line_items[0][price]' });
     const missing = await stripe.billingPortal.sessions
       .create({} as Stripe.BillingPortal.SessionCreateParams)
       .catch((caught: unknown) => caught);

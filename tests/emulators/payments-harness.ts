@@ -7,6 +7,8 @@ import { listenOn } from '../../emulators/shared/listen';
 // changed), and a log of the API calls it received.
 
 export const TEST_WEBHOOK_SECRET = 'whsec_test_payments_harness_secret';
+/** The key the harness gives the stand-in's /_emulator test helpers. */
+export const TEST_ADMIN_KEY = 'test-payments-harness-admin-key';
 
 export interface Payments {
   url: string;
@@ -21,17 +23,30 @@ export interface Payments {
  * Calls the stand-in fails on purpose while `faults` holds their `METHOD /v1/path` prefix (e.g. `POST /v1/refunds`):
  * a 500 api_error that the SDK does not retry, as when the provider is down.
  */
-export type PaymentsOptions = PaymentsEmulatorOptions & { faults?: Set<string> };
+export type PaymentsOptions = PaymentsEmulatorOptions & {
+  faults?: Set<string>;
+  /**
+   * Calls whose answer is held back while this holds their prefix (ms by prefix): a slow provider. The answer is
+   * made at once and sent late, so it tells the state of the moment the call arrived.
+   */
+  delays?: Map<string, number>;
+};
 
 export async function startPayments(options: PaymentsOptions = {}): Promise<Payments> {
   const { app, ctx } = await buildPaymentsApp({
     webhookSecret: TEST_WEBHOOK_SECRET,
+    adminKey: TEST_ADMIN_KEY,
     retryDelaysMs: [50, 100],
     ...options,
   });
   const calls: string[] = [];
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/v1/')) calls.push(`${request.method} ${request.url.split('?')[0]}`);
+  });
+  app.addHook('onSend', async (request) => {
+    const call = `${request.method} ${request.url.split('?')[0]}`;
+    const delay = [...(options.delays ?? [])].find(([prefix]) => call.startsWith(prefix))?.[1];
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
   });
   app.addHook('onRequest', async (request, reply) => {
     const call = `${request.method} ${request.url.split('?')[0]}`;
@@ -74,14 +89,24 @@ export async function eventually(check: () => Promise<void> | void, timeoutMs = 
   }
 }
 
+/** A call to the stand-in's test helpers (`/_emulator/<path>`), with the harness's admin key and a JSON body. */
+export function emulatorCall(
+  payments: Pick<Payments, 'url'>,
+  path: string,
+  body: unknown = {},
+  method = 'POST',
+): Promise<Response> {
+  return fetch(`${payments.url}/_emulator/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${TEST_ADMIN_KEY}`, 'content-type': 'application/json' },
+    body: method === 'GET' ? undefined : JSON.stringify(body),
+  });
+}
+
 /** The stand-in's test clock (`/_emulator/test_clock/advance`): end a trial or a period now, or fail the renewal. */
 export function advanceClock(
   payments: Pick<Payments, 'url'>,
   body: { subscription: string | undefined; to: string; fail_payment?: boolean },
 ): Promise<Response> {
-  return fetch(`${payments.url}/_emulator/test_clock/advance`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  return emulatorCall(payments, 'test_clock/advance', body);
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEEDED_CUSTOMER_EMAIL } from '../../emulators/payments/seed';
-import { startPayments } from './payments-harness';
+import { emulatorCall, startPayments } from './payments-harness';
 
 // The state file keeps the stand-in's customers and subscriptions across restarts (the product database refers to
 // them), and /_emulator/reset goes back to the seed.
@@ -41,7 +41,7 @@ describe('payments stand-in: state', () => {
     const payments = await startPayments();
     try {
       await payments.stripe.customers.create({ email: 'gone@example.com' });
-      const response = await fetch(`${payments.url}/_emulator/reset`, { method: 'POST' });
+      const response = await emulatorCall(payments, 'reset');
       expect(response.status).toBe(200);
       expect((await payments.stripe.customers.list({ email: 'gone@example.com' })).data).toHaveLength(0);
       expect((await payments.stripe.customers.list({ email: SEEDED_CUSTOMER_EMAIL })).data).toHaveLength(1);

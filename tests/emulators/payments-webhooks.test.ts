@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   CARD,
+  emulatorCall,
   eventually,
   type Payments,
   startPayments,
@@ -60,12 +61,7 @@ describe('payments stand-in: webhooks and the test clock', () => {
   });
 
   const typesReceived = () => received.map((item) => item.event.type);
-  const admin = (path: string, body: unknown = {}) =>
-    fetch(`${payments.url}/_emulator/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const admin = (path: string, body: unknown = {}) => emulatorCall(payments, path, body);
 
   async function trialCustomer(withCard: boolean) {
     const customer = await stripe.customers.create({ email: `clock-${Math.random()}@example.com` });

@@ -308,6 +308,10 @@ describe.each(ENGINES)('billing routes on %s', (engine) => {
       expect(billing.subscription).toMatchObject({ status: 'trialing', plan: 'pro' });
       expect(billing).toMatchObject({ payment_required: false, has_default_payment_method: false });
       expect(billing.nextBillingDate).toBe(billing.trial_ends_at);
+      // The trial's $0 first invoice is paid at once, as Stripe pays any $0 invoice [product: DATA-13].
+      expect(billing.invoices).toEqual([
+        expect.objectContaining({ amount_due: 0, amount_paid: 0, status: 'paid' }),
+      ]);
       // The trial is the subscription: checkout is for people without one.
       const checkout = await client.post('/api/billing/checkout-session', { planName: 'pro_monthly' });
       expect(checkout.statusCode).toBe(409);

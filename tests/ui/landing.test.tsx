@@ -58,7 +58,7 @@ describe('the landing page navigation', () => {
         if (!serverSession) throw Object.assign(new Error('Not authenticated'), { status: 401 });
         return signedIn();
       },
-      signIn: async () => {
+      exchangeToken: async () => {
         serverSession = true;
         return signedIn();
       },

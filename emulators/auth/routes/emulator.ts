@@ -1,13 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { bearerKey, sameSecret } from '../../shared/secret';
 import type { AuthContext } from '../context';
 import { seedUsers } from '../seed';
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 // Helpers for tests, outside GoTrue's API under /_emulator so they cannot be mistaken for real endpoints.
 
@@ -22,8 +16,7 @@ export function registerEmulatorRoutes(app: FastifyInstance, ctx: AuthContext): 
         .code(403)
         .send({ message: 'Reset is off: start the emulator with AUTH_EMULATOR_RESET_KEY.' });
     }
-    const given = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-    if (!sameSecret(given, resetKey)) {
+    if (!sameSecret(bearerKey(request.headers.authorization), resetKey)) {
       return reply
         .code(401)
         .send({ message: 'Reset needs Authorization: Bearer <AUTH_EMULATOR_RESET_KEY>.' });

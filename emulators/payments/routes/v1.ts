@@ -1,61 +1,95 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type * as v from 'valibot';
 import type { PaymentsContext } from '../context';
-import { invalidParam, StripeApiError, sendStripeError } from '../errors';
-import { decodeQueryString, type FormTree } from '../form';
-import { expand, page } from '../lists';
-import { expandPaths, listParams, read } from '../params';
+import { invalidApiKey, invalidParam, noApiKey, StripeApiError, sendStripeError } from '../errors';
+import { expand } from '../expand';
+import { decodeQueryString } from '../form';
+import { page } from '../lists';
+import { API_VERSION } from '../objects';
+import { listParams, type Params, params, readParams } from '../params';
+import { duringRequest } from '../request-context';
 import type { CollectionName, StripeObject } from '../store';
 
-// The plumbing of every /v1 route: the secret key, decoding the form parameters, Idempotency-Key, `expand[]`,
-// Request-Id and Stripe-shaped errors; and the list/retrieve routes of a collection.
+// The plumbing of every /v1 route: the secret key, the headers Stripe answers with (Request-Id, Stripe-Version,
+// the request's Idempotency-Key), the endpoint's declared parameters, Idempotency-Key replays, `expand[]` and
+// Stripe-shaped errors; and the list/retrieve routes of a collection.
 
-type Handler = (params: FormTree, request: FastifyRequest) => unknown;
 type Method = 'GET' | 'POST' | 'DELETE';
+/** An endpoint: its parameters as declared, and the `:id` of its URL ('' when it has none). */
+type Handler<E extends v.ObjectEntries> = (fields: Params<E>, id: string) => unknown;
 
 const requestId = () => `req_${randomBytes(8).toString('hex')}`;
 
-const AUTH_MESSAGE = 'Invalid API Key provided. Use a secret key (sk_test_…) in the Authorization header.';
-
 export interface V1Router {
-  /** A /v1 route: authenticated, params decoded, Idempotency-Key honoured, `expand[]` applied, errors shaped. */
-  route(method: Method, url: string, handler: Handler): void;
-  /** A collection's GET-by-id and list routes; `filter` reads the list's own parameters. */
-  readable<T extends StripeObject>(
+  /** A /v1 route taking exactly the parameters `entries` declares (and `expand[]`). */
+  route<const E extends v.ObjectEntries>(method: Method, url: string, entries: E, handler: Handler<E>): void;
+  /** A collection's GET-by-id and list routes; `keep` applies the list's own filters. */
+  readable<T extends StripeObject, const E extends v.ObjectEntries = Record<never, never>>(
     collection: CollectionName,
     path: string,
-    filter?: (item: T, params: FormTree) => boolean,
+    filters?: E,
+    keep?: (item: T, fields: Params<E & typeof listParams>) => boolean,
   ): void;
-  /** A text parameter, if given. */
-  optionalText(params: FormTree, name: string): string | undefined;
-  /** True when the list parameter `name` is absent or equals `actual`. */
-  matches(params: FormTree, name: string, actual: unknown): boolean;
 }
 
 export function createV1Router(app: FastifyInstance, ctx: PaymentsContext): V1Router {
   const { store } = ctx;
 
+  /** Any sk_test_/sk_live_ key, or only the configured one; Stripe answers both failures 401. */
   function authenticate(request: FastifyRequest): void {
     const header = request.headers.authorization ?? '';
     const key = /^Bearer (\S+)$/.exec(header)?.[1];
-    const accepted = ctx.config.apiKey ? key === ctx.config.apiKey : /^sk_(test|live)_\S+$/.test(key ?? '');
-    if (!accepted) throw new StripeApiError(401, 'authentication_error', AUTH_MESSAGE);
+    if (!key) throw noApiKey();
+    const accepted = ctx.config.apiKey ? key === ctx.config.apiKey : /^sk_(test|live)_\S+$/.test(key);
+    if (!accepted) throw invalidApiKey(key);
   }
 
-  function route(method: Method, url: string, handler: Handler): void {
+  /** The stand-in speaks the SDK's pinned version only: another one is refused, so that a drift shows. */
+  function checkVersion(request: FastifyRequest): void {
+    const wanted = request.headers['stripe-version'];
+    if (wanted !== undefined && wanted !== API_VERSION) {
+      throw invalidParam(
+        'Stripe-Version',
+        `This stand-in answers API version ${API_VERSION} only; the request asked for ${String(wanted)}.`,
+      );
+    }
+  }
+
+  function route<const E extends v.ObjectEntries>(
+    method: Method,
+    url: string,
+    entries: E,
+    handler: Handler<E>,
+  ): void {
+    const schema = params(entries);
     app.route({
       method,
       url,
       handler: async (request, reply) => {
-        reply.header('Request-Id', requestId());
+        const id = requestId();
+        const key = request.headers['idempotency-key'];
+        const idempotencyKey = typeof key === 'string' ? key : null;
+        // As Stripe: the version answered, and the key the request sent (stripe-mock reflects it the same way).
+        reply.header('Request-Id', id).header('Stripe-Version', API_VERSION);
+        if (idempotencyKey) reply.header('Idempotency-Key', idempotencyKey);
         try {
           authenticate(request);
+          checkVersion(request);
           const raw = method === 'POST' ? String(request.body ?? '') : (request.url.split('?')[1] ?? '');
-          const params = decodeQueryString(raw);
-          const key = method === 'POST' ? request.headers['idempotency-key'] : undefined;
-          if (typeof key !== 'string') return send(reply, 200, answer(handler, params, request));
-          return idempotent(reply, key, `${method} ${request.url} ${raw}`, () =>
-            answer(handler, params, request),
+          const answer = () => {
+            const fields = readParams(schema, decodeQueryString(raw));
+            const result = duringRequest({ id, idempotencyKey }, () =>
+              handler(fields, (request.params as { id?: string }).id ?? ''),
+            );
+            return expand(store, result, fields.expand ?? []);
+          };
+          if (method !== 'POST' || !idempotencyKey) return reply.send(answer());
+          return idempotent(
+            reply,
+            idempotencyKey,
+            { fingerprint: `${method} ${request.url} ${raw}`, id },
+            answer,
           );
         } catch (error) {
           if (error instanceof StripeApiError) return sendStripeError(reply, error);
@@ -65,19 +99,16 @@ export function createV1Router(app: FastifyInstance, ctx: PaymentsContext): V1Ro
     });
   }
 
-  function answer(handler: Handler, params: FormTree, request: FastifyRequest): unknown {
-    return expand(store, handler(params, request), expandPaths(params));
-  }
-
-  function send(reply: FastifyReply, status: number, body: unknown) {
-    return reply.code(status).send(body);
-  }
-
   /** Stripe keeps the first answer for a key (errors included) and refuses the key with other parameters. */
-  function idempotent(reply: FastifyReply, key: string, fingerprint: string, run: () => unknown) {
+  function idempotent(
+    reply: FastifyReply,
+    key: string,
+    request: { fingerprint: string; id: string },
+    run: () => unknown,
+  ) {
     const stored = store.idempotent(key);
     if (stored) {
-      if (stored.fingerprint !== fingerprint) {
+      if (stored.fingerprint !== request.fingerprint) {
         throw new StripeApiError(
           400,
           'idempotency_error',
@@ -85,58 +116,49 @@ export function createV1Router(app: FastifyInstance, ctx: PaymentsContext): V1Ro
         );
       }
       reply.header('Idempotent-Replayed', 'true');
-      return send(reply, stored.statusCode, stored.body);
+      if (stored.requestId) reply.header('Original-Request', stored.requestId);
+      return reply.code(stored.statusCode).send(stored.body);
     }
+    const remember = (statusCode: number, body: unknown) =>
+      store.remember(key, { fingerprint: request.fingerprint, statusCode, body, requestId: request.id });
     try {
       const body = run();
-      store.remember(key, { fingerprint, statusCode: 200, body });
-      return send(reply, 200, body);
+      remember(200, body);
+      return reply.send(body);
     } catch (error) {
-      if (error instanceof StripeApiError && error.statusCode < 500) {
-        store.remember(key, { fingerprint, statusCode: error.statusCode, body: error.body });
-      }
+      if (error instanceof StripeApiError && error.statusCode < 500) remember(error.statusCode, error.body);
       throw error;
     }
   }
 
-  /** A collection's GET-by-id and list routes; `filter` reads the list's own parameters. */
-  function readable<T extends StripeObject>(
+  function readable<T extends StripeObject, const E extends v.ObjectEntries = Record<never, never>>(
     collection: CollectionName,
     path: string,
-    filter: (item: T, params: FormTree) => boolean = () => true,
+    filters: E = {} as E,
+    keep: (item: T, fields: Params<E & typeof listParams>) => boolean = () => true,
   ): void {
-    route('GET', `/v1/${path}/:id`, (_params, request) =>
-      store.get<T>(collection, (request.params as { id: string }).id),
-    );
-    route('GET', `/v1/${path}`, (params) => {
-      const paging = read(listParams, params);
-      return page(
-        `/v1/${path}`,
-        store.all<T>(collection).filter((item) => filter(item, params)),
-        paging,
-      );
+    // A deleted object keeps answering with its `deleted: true` stub.
+    route('GET', `/v1/${path}/:id`, {}, (_fields, id) => {
+      const stub = store.deletedStub(id);
+      return stub?.object === collection ? stub : store.get<T>(collection, id);
     });
+    route('GET', `/v1/${path}`, { ...filters, ...listParams }, (fields) =>
+      page(
+        `/v1/${path}`,
+        store.all<T>(collection).filter((item) => keep(item, fields as Params<E & typeof listParams>)),
+        fields,
+      ),
+    );
   }
 
-  const optionalText = (params: FormTree, name: string) => {
-    const value = params[name];
-    if (value === undefined) return undefined;
-    if (typeof value !== 'string') throw invalidParam(name, `Invalid ${name}: must be a string`);
-    return value;
-  };
-  const matches = (params: FormTree, name: string, actual: unknown) => {
-    const wanted = optionalText(params, name);
-    return wanted === undefined || wanted === actual;
-  };
-
-  return { route, readable, optionalText, matches };
+  return { route, readable };
 }
 
 /** Anything else under /v1 answers like Stripe does for an unknown path. */
 export function registerUnknownV1Paths(app: FastifyInstance): void {
   app.all('/v1/*', async (request, reply) =>
     sendStripeError(
-      reply.header('Request-Id', requestId()),
+      reply.header('Request-Id', requestId()).header('Stripe-Version', API_VERSION),
       new StripeApiError(
         404,
         'invalid_request_error',

@@ -4,16 +4,26 @@ import type { CancelRequest, CancelResponse } from '../../../contract/billing';
 import { type CheckoutPlanName, PLANS, type PlanId, TRIAL_DAYS } from '../../../contract/plans';
 import type { BillingSubscriptionRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-errors';
+import type { AuditLog } from '../audit-log';
 import { INVOICES_SHOWN, ProviderCache } from './cache';
+import { OneLiveSubscription } from './one-live-subscription';
 import {
   customerValues,
   idOf,
+  isResourceMissing,
   type ProviderCall,
   ProviderError,
   providerCall,
   subscriptionValues,
 } from './provider';
 import { type BillingRepository, currentSubscription, LIVE_STATUSES } from './repository';
+
+/** The user's customer turned out to be deleted at the provider (see BillingService.withCustomer). */
+class CustomerDeleted extends Error {
+  constructor(readonly customerId: string) {
+    super(`customer ${customerId} was deleted at the payment provider`);
+  }
+}
 
 /** Who a billing call acts for: always the signed-in user, named by their (verified, lowercased) e-mail. */
 export type BillingUser = { id: string; email: string };
@@ -72,14 +82,23 @@ export class BillingService {
   private readonly call: ProviderCall;
   private readonly cache: ProviderCache;
 
+  /** The same cache, read with the webhook client: one short attempt per call (WEBHOOK_PATIENCE). */
+  private readonly webhookCache: ProviderCache;
+
+  private readonly oneLive: OneLiveSubscription;
+
   constructor(
     private readonly stripe: Stripe,
+    private readonly webhookStripe: Stripe,
     readonly repo: BillingRepository,
+    audit: AuditLog,
     private readonly options: { publicUrl: URL; trustedOrigins: Set<string>; webhookSecret: string },
     log: FastifyBaseLogger,
   ) {
     this.call = providerCall(log);
     this.cache = new ProviderCache(stripe, repo, this.call);
+    this.webhookCache = new ProviderCache(webhookStripe, repo, this.call);
+    this.oneLive = new OneLiveSubscription(audit, this.call);
   }
 
   // Reading.
@@ -158,7 +177,7 @@ export class BillingService {
     if (sessionId) {
       const session = await this.call(() => this.stripe.checkout.sessions.retrieve(sessionId)).catch(
         (error) => {
-          if (error instanceof ProviderError && (error.cause as { statusCode?: number }).statusCode === 404) {
+          if (error instanceof ProviderError && isResourceMissing(error.cause)) {
             throw notFound('No such checkout session.');
           }
           throw error;
@@ -169,6 +188,8 @@ export class BillingService {
         throw notFound('No such checkout session.');
     }
     if (customer) {
+      // Back from a paid Checkout: the customer keeps one live subscription (its webhook does the same).
+      if (sessionId) await this.oneLive.settle(this.stripe, customer.customerId);
       const fresh = customer.syncedAt && Date.now() - customer.syncedAt.getTime() < SYNC_FRESH_MS;
       if (sessionId || !fresh) await this.cache.syncCustomer(customer.customerId);
     }
@@ -179,26 +200,29 @@ export class BillingService {
   // Changing.
 
   async checkout(user: BillingUser, planName: CheckoutPlanName): Promise<{ url: string }> {
-    const customer = await this.customerOf(user, true);
-    if (!customer) throw new Error('customerOf(create) returned no customer');
-    await this.cache.syncCustomer(customer.customerId);
-    const current = currentSubscription(await this.repo.subscriptions(customer.customerId));
-    if (current && LIVE_STATUSES.has(current.status)) throw existingSubscription();
     const price = await this.priceId(planName);
     const origin = this.options.publicUrl.origin;
-    const session = await this.call(() =>
-      this.stripe.checkout.sessions.create({
-        mode: 'subscription',
-        customer: customer.customerId,
-        client_reference_id: user.id,
-        line_items: [{ price, quantity: 1 }],
-        success_url: `${origin}/Billing?session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${origin}/Billing`,
-        subscription_data: { metadata: { user_id: user.id } },
-      }),
-    );
-    if (!session.url) throw new ProviderError(new Error('checkout session without url'));
-    return { url: session.url };
+    return this.withCustomer(user, async (customerId) => {
+      if (!(await this.cache.syncCustomer(customerId))) throw new CustomerDeleted(customerId);
+      const current = currentSubscription(await this.repo.subscriptions(customerId));
+      if (current && LIVE_STATUSES.has(current.status)) throw existingSubscription();
+      // Only the newest Checkout can be paid: two open ones would become two subscriptions.
+      for (const open of await this.openCheckouts(customerId))
+        await this.call(() => this.stripe.checkout.sessions.expire(open.id));
+      const session = await this.call(() =>
+        this.stripe.checkout.sessions.create({
+          mode: 'subscription',
+          customer: customerId,
+          client_reference_id: user.id,
+          line_items: [{ price, quantity: 1 }],
+          success_url: `${origin}/Billing?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${origin}/Billing`,
+          subscription_data: { metadata: { user_id: user.id } },
+        }),
+      );
+      if (!session.url) throw new ProviderError(new Error('checkout session without url'));
+      return { url: session.url };
+    });
   }
 
   /** The portal for the user's own customer; `returnUrl` must be on one of our own origins (no open redirect). */
@@ -211,10 +235,10 @@ export class BillingService {
         return_url: ['return_url must be an address of this site.'],
       });
     }
-    const customer = await this.customerOf(user, true);
-    if (!customer) throw new Error('customerOf(create) returned no customer');
-    const session = await this.call(() =>
-      this.stripe.billingPortal.sessions.create({ customer: customer.customerId, return_url: target.href }),
+    const session = await this.withCustomer(user, (customerId) =>
+      this.call(() =>
+        this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: target.href }),
+      ),
     );
     return { url: session.url };
   }
@@ -225,11 +249,12 @@ export class BillingService {
     const current = newestLive(subscriptions);
     if (!current) return { canceled: false, alreadyCanceled: true };
     const details = { comment: request.comment || null, feedback: request.reason };
+    const readAt = new Date();
     if (request.cancelNow) {
       const canceled = await this.call(() =>
         this.stripe.subscriptions.cancel(current.id, { cancellation_details: details }),
       );
-      await this.repo.saveSubscription(subscriptionValues(canceled));
+      await this.repo.saveSubscription(subscriptionValues(canceled, readAt));
       return { canceled: true, canceledImmediately: true };
     }
     if (current.cancel_at_period_end) return { canceled: false, alreadyScheduled: true };
@@ -239,7 +264,7 @@ export class BillingService {
         cancellation_details: details,
       }),
     );
-    await this.repo.saveSubscription(subscriptionValues(updated));
+    await this.repo.saveSubscription(subscriptionValues(updated, readAt));
     return { canceled: true, canceledImmediately: false };
   }
 
@@ -255,13 +280,14 @@ export class BillingService {
     const item = current.items.data[0];
     const price = await this.priceId(planName);
     if (!item || item.price.id === price) return { changed: false, subscription: subscriptionView(null) };
+    const readAt = new Date();
     const updated = await this.call(() =>
       this.stripe.subscriptions.update(current.id, {
         items: [{ id: item.id, price }],
         proration_behavior: 'create_prorations',
       }),
     );
-    const values = subscriptionValues(updated);
+    const values = subscriptionValues(updated, readAt);
     await this.repo.saveSubscription(values);
     return {
       changed: true,
@@ -280,7 +306,10 @@ export class BillingService {
       this.stripe.subscriptions.list({ customer: customer.customerId, status: 'all', limit: 1 }),
     );
     if (existing.data.length > 0) return;
+    // A Checkout under way is the subscription this person chose; a trial beside it would be a second one.
+    if ((await this.openCheckouts(customer.customerId)).length > 0) return;
     const price = await this.priceId(`${signup.plan}_${signup.interval === 'annual' ? 'yearly' : 'monthly'}`);
+    const readAt = new Date();
     const subscription = await this.call(() =>
       this.stripe.subscriptions.create(
         {
@@ -293,7 +322,7 @@ export class BillingService {
         { idempotencyKey: `beta-trial-${customer.customerId}` },
       ),
     );
-    await this.repo.saveSubscription(subscriptionValues(subscription));
+    await this.repo.saveSubscription(subscriptionValues(subscription, readAt));
   }
 
   // Webhooks.
@@ -303,32 +332,69 @@ export class BillingService {
     return this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret, 300);
   }
 
-  /** Applies one event (see ProviderCache.handle); false for a duplicate. */
-  handle(event: Stripe.Event): Promise<boolean> {
-    return this.cache.handle(event);
+  /**
+   * Applies one event (see ProviderCache.handle); false for a duplicate. A completed Checkout first settles the
+   * customer on one live subscription (OneLiveSubscription), so the cache then stores the outcome; if that fails,
+   * nothing is recorded and the provider redelivers.
+   */
+  async handle(event: Stripe.Event): Promise<boolean> {
+    if (event.type === 'checkout.session.completed' && !(await this.repo.hasEvent(event.id))) {
+      const customerId = idOf(event.data.object.customer);
+      if (customerId) await this.oneLive.settle(this.webhookStripe, customerId);
+    }
+    return this.webhookCache.handle(event);
   }
 
   // Helpers.
 
   /**
+   * Runs `use` with the user's customer (made when there is none). A customer deleted at the provider while we
+   * have not heard of it yet (the webhook still on its way) is forgotten, and `use` runs once more with a new
+   * one: Stripe answers `resource_missing` naming `customer` for it, or syncing finds it deleted.
+   */
+  private async withCustomer<T>(user: BillingUser, use: (customerId: string) => Promise<T>): Promise<T> {
+    const customer = await this.customerOf(user, true);
+    if (!customer) throw new Error('customerOf(create) returned no customer');
+    try {
+      return await use(customer.customerId);
+    } catch (error) {
+      const deleted =
+        error instanceof CustomerDeleted ||
+        (error instanceof ProviderError &&
+          isResourceMissing(error.cause) &&
+          (error.cause as { param?: string }).param === 'customer');
+      if (!deleted) throw error;
+      await this.repo.forgetCustomer(customer.customerId);
+      const replacement = await this.customerOf(user, true, customer.customerId);
+      if (!replacement) throw new Error('customerOf(create) returned no customer');
+      return use(replacement.customerId);
+    }
+  }
+
+  /**
    * The user's own customer: cached by e-mail, else found at the provider by e-mail, else (when `create`) made.
    * The creation's idempotency key is the address (with the same parameters every time), so racing requests
-   * make one customer. A lookup that finds none is remembered for a minute, so that polling by a user without a
-   * customer does not call the provider each time.
+   * make one customer; a customer that replaces a deleted one (`replacing`) gets a key of its own, or the key
+   * would answer the deleted one again. A lookup that finds none is remembered for a minute, so that polling by
+   * a user without a customer does not call the provider each time.
    */
-  private async customerOf(user: BillingUser, create: boolean) {
+  private async customerOf(user: BillingUser, create: boolean, replacing?: string) {
     const email = user.email.toLowerCase();
     const cached = await this.repo.customerByEmail(email);
     if (cached) return cached;
     if (!create && (this.#absent.get(email) ?? 0) > Date.now()) return null;
+    const readAt = new Date();
     const found = await this.call(() => this.stripe.customers.list({ email, limit: 1 }));
     let customer = found.data[0];
     if (!customer && create) {
       customer = await this.call(() =>
-        this.stripe.customers.create({ email }, { idempotencyKey: `customer-${email}` }),
+        this.stripe.customers.create(
+          { email },
+          { idempotencyKey: replacing ? `customer-${email}-after-${replacing}` : `customer-${email}` },
+        ),
       );
     }
-    const values = customer ? customerValues(customer) : null;
+    const values = customer ? customerValues(customer, readAt) : null;
     if (!values) {
       this.#absent.set(email, Date.now() + ABSENT_CUSTOMER_TTL_MS);
       return null;
@@ -354,6 +420,13 @@ export class BillingService {
       this.stripe.subscriptions.list({ customer: customer.customerId, status: 'all', limit: 20 }),
     );
     return list.data;
+  }
+
+  private async openCheckouts(customerId: string): Promise<Stripe.Checkout.Session[]> {
+    const sessions = await this.call(() =>
+      this.stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 10 }),
+    );
+    return sessions.data.filter((session) => session.status === 'open');
   }
 
   /** The price with this lookup key (starter_monthly ...), looked up once per process. */
