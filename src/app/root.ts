@@ -5,8 +5,10 @@ import type { SessionEvent } from '../machines/session';
 import { selectIsLoadingUser } from '../machines/session-selectors';
 import { loginFallbackUrl } from '../routes/redirect';
 import { createAppRouter, rerunGuardsOnSessionChange } from '../routes/router';
-import type { AppEffects } from '../services/flow-deps';
+import type { Page, Services } from '../services/io-deps';
+import type { SessionEffects } from '../services/session-effects';
 import type { AppContext, FlowActorOptions, Flows } from '../ui/app-context';
+import type { FlowOverrides } from './flows';
 import { getInspector } from './inspection';
 import { createSessionPort } from './session-port';
 import { settledPromise } from './settled-promise';
@@ -20,7 +22,10 @@ import { settledPromise } from './settled-promise';
 
 /** The I/O the app needs, however it is made: the real services (loaded on demand) or test doubles. */
 export interface AppServicesPort {
-  effects: AppEffects;
+  /** What every flow's I/O is made from (src/services/<flow>-io.ts). */
+  services: Services;
+  /** The session's effects, until the session has its port (issue 18's rewrite lands first). */
+  sessionEffects: SessionEffects;
   runtimeConfig: () => Promise<RuntimeConfig>;
   /** Where the product API lives (the build's setting); absent for doubles. */
   apiBase?: string;
@@ -42,6 +47,8 @@ export interface AppRootOptions {
   buildTime?: { origin: string };
   /** Flows to run instead of the provided ones (the model-based view replay brings its own doubles). */
   flows?: Partial<Flows>;
+  /** Port methods to use instead of the flows' I/O (the UI tests' doubles, tests/ui/render-app.tsx). */
+  io?: FlowOverrides['io'];
   /** Default: the Stately inspector when asked for in development. Tests pass a simulated clock. */
   actorOptions?: FlowActorOptions;
   /** Default: the API's address from the build configuration. */
@@ -77,6 +84,21 @@ export function createAppRoot(options: AppRootOptions = {}) {
     replace: (href: string) => router.history.replace(href),
     origin: () => options.buildTime?.origin ?? window.location.origin,
   };
+  const page: Page = {
+    navigate,
+    offerSignUp,
+    // Called only once the flows run, by which time the port below exists.
+    reloadSession: async () => {
+      const actor = await session.ready;
+      actor.send({ type: 'session.reload' });
+      const { waitFor } = await import('xstate');
+      return waitFor(actor, (snapshot) => !selectIsLoadingUser(snapshot), {
+        timeout: Number.POSITIVE_INFINITY,
+      });
+    },
+    address,
+    leaveTo,
+  };
 
   const flows: Promise<Flows> = options.buildTime
     ? never()
@@ -84,22 +106,11 @@ export function createAppRoot(options: AppRootOptions = {}) {
         started.then(options.loadFlowsChunk ?? (() => import('./flows'))).then(({ createFlows }) =>
           createFlows(
             {
-              effects: async () => (await loadServices()).effects,
-              navigate,
-              offerSignUp,
-              // Called only once the flows run, by which time the port below exists.
-              reloadSession: async () => {
-                const actor = await session.ready;
-                actor.send({ type: 'session.reload' });
-                const { waitFor } = await import('xstate');
-                return waitFor(actor, (snapshot) => !selectIsLoadingUser(snapshot), {
-                  timeout: Number.POSITIVE_INFINITY,
-                });
-              },
-              address,
-              leaveTo,
+              services: async () => (await loadServices()).services,
+              sessionEffects: async () => (await loadServices()).sessionEffects,
+              page,
             },
-            options.flows,
+            { flows: options.flows, io: options.io },
           ),
         ),
       );
@@ -151,15 +162,7 @@ export function createAppRoot(options: AppRootOptions = {}) {
 export type AppRoot = ReturnType<typeof createAppRoot>;
 
 const loadRealServices: ServicesLoader = ({ onAuthEvent }) =>
-  import('../services/app-services').then(({ createAppServices }) =>
-    createAppServices({
-      onAuthEvent,
-      returnTo: {
-        signIn: new URL(paths.landing, window.location.origin).href,
-        passwordReset: new URL(paths.reset, window.location.origin).href,
-      },
-    }),
-  );
+  import('../services/app-services').then(({ createAppServices }) => createAppServices({ onAuthEvent }));
 
 function once<T>(make: () => T): () => T {
   let made: { value: T } | null = null;
