@@ -109,6 +109,11 @@ export const refundReversalSchema = v.object(
     notes: v.nullable(v.string()),
     processed_by: v.string(),
     created_date: timestampSchema,
+    /**
+     * False while the reversal is half done: refunded, but ending the subscription failed (the admin reverses again
+     * to finish it).
+     */
+    completed: v.boolean(),
   },
   objectMessage('refund reversal'),
 );

@@ -134,6 +134,13 @@ export const rateLimitCounters = pgTable(
 );
 
 /**
+ * When the provider was asked for the row's values (the start of the read). Reads happen outside any transaction,
+ * so two of them can finish in either order: a write keeps the stored row when it was read later than the one
+ * being written ("newer than stored"), and a late, older read changes nothing.
+ */
+const readAt = () => timestamp('read_at', { withTimezone: true });
+
+/**
  * Billing state cached from the payment provider (webhooks and syncs write it), so that reading billing info —
  * polled every 3 s after a portal visit — does not call the provider. The provider stays the source of truth:
  * every write re-fetches the object first. A customer belongs to the user with the same (lowercased) e-mail.
@@ -144,6 +151,7 @@ export const billingCustomers = pgTable('billing_customers', {
   hasDefaultPaymentMethod: boolean('has_default_payment_method').notNull().default(false),
   /** Last time every subscription and invoice of the customer was re-read from the provider. */
   syncedAt: timestamp('synced_at', { withTimezone: true }),
+  readAt: readAt(),
   createdAt: createdAt(),
 });
 
@@ -164,6 +172,7 @@ export const billingSubscriptions = pgTable(
     trialEnd: timestamp('trial_end', { withTimezone: true }),
     hasPaymentMethod: boolean('has_payment_method').notNull().default(false),
     providerCreated: timestamp('provider_created', { withTimezone: true }).notNull(),
+    readAt: readAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('billing_subscriptions_customer_idx').on(table.customerId)],
@@ -185,6 +194,7 @@ export const billingInvoices = pgTable(
     hostedInvoiceUrl: text('hosted_invoice_url'),
     invoicePdf: text('invoice_pdf'),
     providerCreated: timestamp('provider_created', { withTimezone: true }).notNull(),
+    readAt: readAt(),
   },
   (table) => [index('billing_invoices_customer_idx').on(table.customerId, table.providerCreated)],
 );
@@ -202,10 +212,14 @@ export const webhookEvents = pgTable(
   (table) => [index('webhook_events_received_at_idx').on(table.receivedAt)],
 );
 
+/** Where a reversal of one payment is: claimed (under way), refunded (the subscription not ended yet), completed. */
+export const REFUND_STATUSES = ['claimed', 'refunded', 'completed'] as const;
+
 /**
- * One row per reversed payment [product: REFUND-11]. The unique payment intent id is the claim: a reversal inserts
- * its row first, in the transaction that then refunds and ends the subscription, so of any number of parallel
- * calls for one payment exactly one goes on and the others answer alreadyProcessed.
+ * One row per reversed payment [product: REFUND-11]. The unique payment intent id is the claim: a reversal commits
+ * its row (`claimed`, with a lease) before it calls the provider, and of any number of parallel calls for one
+ * payment only the holder of a live claim goes on. `refunded` records a half-done reversal (the refund went through,
+ * ending the subscription did not), which the next call finishes without refunding again.
  */
 export const refundLog = pgTable(
   'refund_log',
@@ -218,7 +232,13 @@ export const refundLog = pgTable(
     customerEmail: text('customer_email').notNull(),
     refundId: text('refund_id'),
     subscriptionId: text('subscription_id'),
+    /** What this reversal refunded (cents): what was left of the charge, 0 when it had been refunded before. */
     amountRefunded: integer('amount_refunded').notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('completed'),
+    /** While `claimed`: until when the claim holds; a later call may take over a claim whose holder died. */
+    claimExpiresAt: timestamp('claim_expires_at', { withTimezone: true }),
+    /** How many calls have claimed it: more than one after a half-done reversal or a holder that died. */
+    attempts: integer('attempts').notNull().default(1),
     currency: text('currency').notNull(),
     notes: text('notes'),
     /** The admin who reversed it; their e-mail is kept too, so the row still says who if the user goes. */
@@ -232,6 +252,7 @@ export const refundLog = pgTable(
   (table) => [
     uniqueIndex('refund_log_payment_intent_idx').on(table.paymentIntentId),
     index('refund_log_created_idx').on(table.createdDate),
+    check('refund_log_status_check', sql`${table.status} in ('claimed', 'refunded', 'completed')`),
   ],
 );
 

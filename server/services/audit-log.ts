@@ -35,6 +35,17 @@ function boundedValue(value: unknown, depth: number): unknown {
   );
 }
 
+function rowOf(entry: AuditEntry) {
+  return {
+    actorId: entry.actor?.id ?? null,
+    actorEmail: entry.actor ? cut(entry.actor.email, AUDIT_LIMITS.email) : null,
+    action: cut(entry.action, AUDIT_LIMITS.action),
+    target: entry.target == null ? null : cut(entry.target, AUDIT_LIMITS.target),
+    outcome: entry.outcome,
+    detail: boundedValue(entry.detail ?? {}, 0) as Record<string, unknown>,
+  };
+}
+
 /**
  * The audit log of admin and billing actions: who, what, when, and how it ended. A row written inside a
  * transaction (`db` = the transaction) commits or rolls back with the change it describes. Rows are kept for the
@@ -44,14 +55,21 @@ export class AuditLog {
   constructor(private readonly db: Database) {}
 
   async record(entry: AuditEntry, db: Database | Tx = this.db): Promise<void> {
-    await db.insert(auditLog).values({
-      actorId: entry.actor?.id ?? null,
-      actorEmail: entry.actor ? cut(entry.actor.email, AUDIT_LIMITS.email) : null,
-      action: cut(entry.action, AUDIT_LIMITS.action),
-      target: entry.target == null ? null : cut(entry.target, AUDIT_LIMITS.target),
-      outcome: entry.outcome,
-      detail: boundedValue(entry.detail ?? {}, 0) as Record<string, unknown>,
-    });
+    await db.insert(auditLog).values(rowOf(entry));
+  }
+
+  /**
+   * Records an entry unless one with the same action and target exists: for what several replicas may each see and
+   * act on (idempotently) at the same moment, such as a duplicate subscription they all end.
+   */
+  async recordOnce(entry: AuditEntry): Promise<void> {
+    const row = rowOf(entry);
+    await this.db.execute(sql`
+      insert into ${auditLog} (actor_id, actor_email, action, target, outcome, detail)
+      select ${row.actorId}, ${row.actorEmail}, ${row.action}, ${row.target}, ${row.outcome}, ${JSON.stringify(row.detail)}::jsonb
+      where not exists (
+        select 1 from ${auditLog} where ${auditLog.action} = ${row.action} and ${auditLog.target} = ${row.target}
+      )`);
   }
 
   async recent(limit = 50): Promise<AuditLogRow[]> {

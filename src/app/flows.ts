@@ -1,12 +1,15 @@
+import type { AnyStateMachine } from 'xstate';
 import { billingMachine } from '../machines/billing';
 import { cancellationMachine } from '../machines/cancellation';
 import { changePlanMachine } from '../machines/changePlan';
 import { contactMachine } from '../machines/contact';
 import { dashboardLinkMachine } from '../machines/dashboardLink';
+import type { IOOf } from '../machines/io';
 import { landingAccountMachine } from '../machines/landingAccount';
 import { landingAddressMachine } from '../machines/landingAddress';
 import { onboardingMachine } from '../machines/onboarding';
 import { passwordResetMachine } from '../machines/passwordReset';
+import { portalMachine } from '../machines/portal';
 import { pricingActionMachine } from '../machines/pricingAction';
 import { profileMachine } from '../machines/profile';
 import { refundMachine } from '../machines/refund';
@@ -14,55 +17,119 @@ import { sessionMachine } from '../machines/session';
 import { settingsMachine } from '../machines/settings';
 import { signInMachine } from '../machines/signIn';
 import { signupMachine } from '../machines/signup';
-import {
-  dashboardLinkImplementations,
-  profileImplementations,
-  settingsImplementations,
-} from '../services/account-actors';
-import {
-  billingImplementations,
-  cancellationImplementations,
-  changePlanImplementations,
-} from '../services/billing-actors';
-import type { FlowDeps } from '../services/flow-deps';
-import {
-  contactImplementations,
-  landingAccountImplementations,
-  landingAddressImplementations,
-  pricingActionImplementations,
-} from '../services/landing-actors';
-import { onboardingImplementations } from '../services/onboarding-actors';
-import { passwordResetImplementations } from '../services/password-reset-actors';
-import { refundImplementations } from '../services/refund-actors';
+import { createBillingIO } from '../services/billing-io';
+import { createCancellationIO } from '../services/cancellation-io';
+import { createChangePlanIO } from '../services/change-plan-io';
+import { createContactIO } from '../services/contact-io';
+import { createDashboardLinkIO } from '../services/dashboard-link-io';
+import type { Page, Services } from '../services/io-deps';
+import { createLandingAccountIO } from '../services/landing-account-io';
+import { createLandingAddressIO } from '../services/landing-address-io';
+import { createOnboardingIO } from '../services/onboarding-io';
+import { createPasswordResetIO } from '../services/password-reset-io';
+import { createPortalIO } from '../services/portal-io';
+import { createPricingActionIO } from '../services/pricing-action-io';
+import { createProfileIO } from '../services/profile-io';
+import { createRefundIO } from '../services/refund-io';
 import { sessionImplementations } from '../services/session-actors';
-import { signInImplementations } from '../services/sign-in-actors';
-import { signupImplementations } from '../services/signup-actors';
-import type { Flows } from '../ui/app-context';
+import type { SessionEffects } from '../services/session-effects';
+import { createSettingsIO } from '../services/settings-io';
+import { createSignInIO } from '../services/sign-in-io';
+import { createSignupIO } from '../services/signup-io';
+import { flow, lazily, provideIO } from './lazy-io';
 
 /**
- * Every flow of the app with its actors, actions and delays provided: one line per flow. A chunk of its own
- * (with xstate and the machines), loaded by the composition root once the landing page has hydrated. `overrides`
- * (tests' doubles) take the place of the provided ones.
+ * Every flow of the app, one line each: its machine and its I/O. The views' flow names and machine types
+ * (`Flows`, below), the app's I/O map and the tests' doubles (tests/ui/render-app.tsx) are read from it. A chunk
+ * of its own (with xstate, the machines and their I/O), loaded by the composition root once the landing page has
+ * hydrated.
  */
-export function createFlows(deps: FlowDeps, overrides: Partial<Flows> = {}): Flows {
-  return provideOnFirstUse(overrides, {
-    session: () => sessionMachine.provide(sessionImplementations(deps)),
-    signIn: () => signInMachine.provide(signInImplementations(deps)),
-    profile: () => profileMachine.provide(profileImplementations(deps)),
-    settings: () => settingsMachine.provide(settingsImplementations(deps)),
-    dashboardLink: () => dashboardLinkMachine.provide(dashboardLinkImplementations(deps)),
-    signup: () => signupMachine.provide(signupImplementations(deps)),
-    onboarding: () => onboardingMachine.provide(onboardingImplementations(deps)),
-    passwordReset: () => passwordResetMachine.provide(passwordResetImplementations(deps)),
-    billing: () => billingMachine.provide(billingImplementations(deps)),
-    changePlan: () => changePlanMachine.provide(changePlanImplementations(deps)),
-    cancellation: () => cancellationMachine.provide(cancellationImplementations(deps)),
-    refund: () => refundMachine.provide(refundImplementations(deps)),
-    landingAddress: () => landingAddressMachine.provide(landingAddressImplementations(deps)),
-    pricingAction: () => pricingActionMachine.provide(pricingActionImplementations(deps)),
-    contact: () => contactMachine.provide(contactImplementations(deps)),
-    landingAccount: () => landingAccountMachine.provide(landingAccountImplementations(deps)),
+export const flowRegistry = {
+  signIn: flow(signInMachine, createSignInIO),
+  signup: flow(signupMachine, createSignupIO),
+  onboarding: flow(onboardingMachine, createOnboardingIO),
+  passwordReset: flow(passwordResetMachine, createPasswordResetIO),
+  profile: flow(profileMachine, createProfileIO),
+  settings: flow(settingsMachine, createSettingsIO),
+  dashboardLink: flow(dashboardLinkMachine, createDashboardLinkIO),
+  billing: flow(billingMachine, createBillingIO),
+  changePlan: flow(changePlanMachine, createChangePlanIO),
+  cancellation: flow(cancellationMachine, createCancellationIO),
+  refund: flow(refundMachine, createRefundIO),
+  landingAddress: flow(landingAddressMachine, createLandingAddressIO),
+  pricingAction: flow(pricingActionMachine, createPricingActionIO),
+  contact: flow(contactMachine, createContactIO),
+  landingAccount: flow(landingAccountMachine, createLandingAccountIO),
+  portal: flow(portalMachine, createPortalIO),
+};
+
+type Registered = typeof flowRegistry;
+
+/** Every flow's provided machine, by name: the session and the registry's flows. */
+export type AppFlows = { session: typeof sessionMachine } & {
+  [Name in keyof Registered]: Registered[Name]['machine'];
+};
+
+/** Every registered flow's I/O, by name. */
+export type AppIO = { [Name in keyof Registered]: IOOf<Registered[Name]['machine']> };
+
+declare module '../ui/app-context' {
+  interface Register {
+    flows: AppFlows;
+  }
+}
+
+export interface FlowDeps {
+  /** Loads the services (their chunk) on first use. */
+  services: () => Promise<Services>;
+  /** The session's effects, until the session has its port (issue 18's rewrite lands first). */
+  sessionEffects: () => Promise<SessionEffects>;
+  page: Page;
+}
+
+export interface FlowOverrides {
+  /** Machines to run instead of the provided ones (the model-based view replay brings its own doubles). */
+  flows?: Partial<AppFlows>;
+  /** Port methods to use instead of a flow's I/O (the UI tests' doubles). */
+  io?: { [Name in keyof AppIO]?: Partial<AppIO[Name]> };
+}
+
+/** Every flow's machine with its port provided from its I/O, each on first use. */
+export function createFlows(
+  { services: loadServices, sessionEffects, page }: FlowDeps,
+  overrides: FlowOverrides = {},
+): AppFlows {
+  const services = lazily(loadServices);
+  const names = new Map<unknown, keyof Registered>(
+    Object.entries(flowRegistry).map(([name, entry]) => [entry.machine, name as keyof Registered]),
+  );
+  const providedChild = (child: unknown) => {
+    const name = names.get(child);
+    return name && flows[name];
+  };
+  const provide = Object.fromEntries(
+    Object.entries(flowRegistry).map(([name, entry]) => [
+      name,
+      () =>
+        provideIO(entry as never, {
+          services,
+          page,
+          providedChild,
+          replace: overrides.io?.[name as keyof AppIO],
+        }),
+    ]),
+  ) as { [Name in keyof Registered]: () => AppFlows[Name] };
+  const flows: AppFlows = provideOnFirstUse(overrides.flows ?? {}, {
+    session: () =>
+      sessionMachine.provide(
+        sessionImplementations({
+          effects: async () => ({ session: await sessionEffects() }),
+          navigate: page.navigate,
+        }),
+      ),
+    ...provide,
   });
+  return flows;
 }
 
 /**
@@ -70,12 +137,12 @@ export function createFlows(deps: FlowDeps, overrides: Partial<Flows> = {}): Flo
  * and transition), which for all the flows at once was one long task when the chunk arrived, while a visitor's
  * landing page runs four of them.
  */
-function provideOnFirstUse(
-  overrides: Partial<Flows>,
-  provide: { [Name in keyof Flows]: () => Flows[Name] },
-): Flows {
-  const flows = {} as Flows;
-  for (const name of Object.keys(provide) as (keyof Flows)[]) {
+function provideOnFirstUse<TFlows extends Record<string, AnyStateMachine>>(
+  overrides: Partial<TFlows>,
+  provide: { [Name in keyof TFlows]: () => TFlows[Name] },
+): TFlows {
+  const flows = {} as TFlows;
+  for (const name of Object.keys(provide) as (keyof TFlows)[]) {
     let provided = overrides[name];
     Object.defineProperty(flows, name, { enumerable: true, get: () => (provided ??= provide[name]()) });
   }

@@ -5,8 +5,10 @@ import type { SessionEvent } from '../machines/session';
 import { selectIsLoadingUser } from '../machines/session-selectors';
 import { loginFallbackUrl } from '../routes/redirect';
 import { createAppRouter, rerunGuardsOnSessionChange } from '../routes/router';
-import type { AppEffects } from '../services/flow-deps';
+import type { Page, Services } from '../services/io-deps';
+import type { SessionEffects } from '../services/session-effects';
 import type { AppContext, FlowActorOptions, Flows } from '../ui/app-context';
+import type { FlowOverrides } from './flows';
 import { getInspector } from './inspection';
 import { createSessionPort } from './session-port';
 import { settledPromise } from './settled-promise';
@@ -20,7 +22,10 @@ import { settledPromise } from './settled-promise';
 
 /** The I/O the app needs, however it is made: the real services (loaded on demand) or test doubles. */
 export interface AppServicesPort {
-  effects: AppEffects;
+  /** What every flow's I/O is made from (src/services/<flow>-io.ts). */
+  services: Services;
+  /** The session's effects, until the session has its port (issue 18's rewrite lands first). */
+  sessionEffects: SessionEffects;
   runtimeConfig: () => Promise<RuntimeConfig>;
   /** Where the product API lives (the build's setting); absent for doubles. */
   apiBase?: string;
@@ -28,9 +33,12 @@ export interface AppServicesPort {
   startAuthService?: () => Promise<unknown>;
 }
 
-/** Builds the services once; `onAuthEvent` is where the auth service reports sign-ins and sign-outs. */
+/**
+ * Builds the services once; `onSessionEvent` is where the auth service and the other tabs report sign-ins and
+ * sign-outs.
+ */
 export type ServicesLoader = (hooks: {
-  onAuthEvent: (event: SessionEvent) => void;
+  onSessionEvent: (event: SessionEvent) => void;
 }) => Promise<AppServicesPort>;
 
 export interface AppRootOptions {
@@ -42,6 +50,8 @@ export interface AppRootOptions {
   buildTime?: { origin: string };
   /** Flows to run instead of the provided ones (the model-based view replay brings its own doubles). */
   flows?: Partial<Flows>;
+  /** Port methods to use instead of the flows' I/O (the UI tests' doubles, tests/ui/render-app.tsx). */
+  io?: FlowOverrides['io'];
   /** Default: the Stately inspector when asked for in development. Tests pass a simulated clock. */
   actorOptions?: FlowActorOptions;
   /** Default: the API's address from the build configuration. */
@@ -62,8 +72,8 @@ export function createAppRoot(options: AppRootOptions = {}) {
   const started = options.startAfter ?? Promise.resolve();
   const loadServices = once(() =>
     (options.services ?? loadRealServices)({
-      // Auth-service events only arrive once the client has loaded; they keep their order on the way.
-      onAuthEvent: (event) => void session.ready.then((actor) => actor.send(event)),
+      // Events only arrive once the services have loaded; they keep their order on the way.
+      onSessionEvent: (event) => void session.ready.then((actor) => actor.send(event)),
     }),
   );
   const actorOptions = options.actorOptions ?? { inspect: getInspector() };
@@ -77,6 +87,21 @@ export function createAppRoot(options: AppRootOptions = {}) {
     replace: (href: string) => router.history.replace(href),
     origin: () => options.buildTime?.origin ?? window.location.origin,
   };
+  const page: Page = {
+    navigate,
+    offerSignUp,
+    // Called only once the flows run, by which time the port below exists.
+    reloadSession: async () => {
+      const actor = await session.ready;
+      actor.send({ type: 'session.reload' });
+      const { waitFor } = await import('xstate');
+      return waitFor(actor, (snapshot) => !selectIsLoadingUser(snapshot), {
+        timeout: Number.POSITIVE_INFINITY,
+      });
+    },
+    address,
+    leaveTo,
+  };
 
   const flows: Promise<Flows> = options.buildTime
     ? never()
@@ -84,22 +109,11 @@ export function createAppRoot(options: AppRootOptions = {}) {
         started.then(options.loadFlowsChunk ?? (() => import('./flows'))).then(({ createFlows }) =>
           createFlows(
             {
-              effects: async () => (await loadServices()).effects,
-              navigate,
-              offerSignUp,
-              // Called only once the flows run, by which time the port below exists.
-              reloadSession: async () => {
-                const actor = await session.ready;
-                actor.send({ type: 'session.reload' });
-                const { waitFor } = await import('xstate');
-                return waitFor(actor, (snapshot) => !selectIsLoadingUser(snapshot), {
-                  timeout: Number.POSITIVE_INFINITY,
-                });
-              },
-              address,
-              leaveTo,
+              services: async () => (await loadServices()).services,
+              sessionEffects: async () => (await loadServices()).sessionEffects,
+              page,
             },
-            options.flows,
+            { flows: options.flows, io: options.io },
           ),
         ),
       );
@@ -150,16 +164,8 @@ export function createAppRoot(options: AppRootOptions = {}) {
 
 export type AppRoot = ReturnType<typeof createAppRoot>;
 
-const loadRealServices: ServicesLoader = ({ onAuthEvent }) =>
-  import('../services/app-services').then(({ createAppServices }) =>
-    createAppServices({
-      onAuthEvent,
-      returnTo: {
-        signIn: new URL(paths.landing, window.location.origin).href,
-        passwordReset: new URL(paths.reset, window.location.origin).href,
-      },
-    }),
-  );
+const loadRealServices: ServicesLoader = ({ onSessionEvent }) =>
+  import('../services/app-services').then(({ createAppServices }) => createAppServices({ onSessionEvent }));
 
 function once<T>(make: () => T): () => T {
   let made: { value: T } | null = null;

@@ -126,3 +126,5 @@ export function cancelOutcome(answer: {
 export const REFUND_PROCESSED = 'Refund reversal processed and access updated.';
 export const REFUND_ALREADY_PROCESSED = 'Already processed previously.';
 export const REFUND_FAILED = 'Could not process refund.';
+/** A reversal in the recent list whose refund went through and whose subscription is not ended yet. */
+export const REVERSAL_UNFINISHED = 'Refunded; subscription not ended yet: reverse again to finish';

@@ -1,15 +1,15 @@
 import { type ActorRefFrom, assign, type SnapshotFrom, setup } from 'xstate';
 import type { BillingInfo, WebhookHealth } from '../../contract/billing';
 import { billingMessages } from '../domain/messages';
-import { command, type PortIO, port, request } from './io';
+import { type PortIO, port, request } from './io';
+import { isLeavingForPortal, portalError, portalMachine } from './portal';
 
 /**
  * The billing page [product: BILL]: its billing info and webhook health, the portal, the return from Checkout
  * (the `session_id` the provider sends back is synced once) and the return from the portal (a flag in session
  * storage, then polling every 3 s for up to 30 s, syncing and reloading [product: BILL-8, LIMIT-8]). The
  * change-plan and cancel dialogs are flows of their own (changePlan, cancellation); when one of them changes the
- * subscription the page sends `billing.reload`. Actors and actions are provided by the composition root
- * (src/services/billing-actors.ts).
+ * subscription the page sends `billing.reload`. Its port is implemented by src/services/billing-io.ts.
  */
 
 export const BILLING_POLL_INTERVAL_MS = 3000;
@@ -45,9 +45,6 @@ export const billingPort = port('billing', {
   syncSubscription: request<(checkout: { sessionId: string | null }) => Promise<void>>(),
   /** Reads (and consumes) where the visitor comes back from. */
   detectArrival: request<() => Promise<BillingArrival>>(),
-  openPortal: request<() => Promise<string | null>>(),
-  /** Leaves for the portal, setting the return flag first. */
-  goToPortal: command<(portal: { url: string }) => void>(),
 });
 export type BillingIO = PortIO<typeof billingPort>;
 
@@ -57,9 +54,8 @@ export const billingMachine = setup({
     events: {} as BillingEvent,
     tags: {} as 'failed' | 'polling' | 'openingPortal' | 'checkingWebhooks',
   },
-  actors: billingPort.actors,
+  actors: { ...billingPort.actors, portal: portalMachine },
   actions: {
-    ...billingPort.actions,
     showError: assign((_, params: { text: string }) => ({ error: params.text })),
     clearError: assign({ error: null }),
     keepInfo: assign((_, params: { info: BillingInfo }) => ({ info: params.info, error: null })),
@@ -68,7 +64,7 @@ export const billingMachine = setup({
   guards: {
     isFrom: (_, params: { arrival: BillingArrival; from: BillingArrival['from'] }) =>
       params.arrival.from === params.from,
-    hasUrl: (_, params: { url: string | null }) => Boolean(params.url),
+    isLeavingForPortal,
   },
   delays: {
     pollInterval: BILLING_POLL_INTERVAL_MS,
@@ -143,22 +139,17 @@ export const billingMachine = setup({
           tags: ['openingPortal'],
           entry: 'clearError',
           invoke: {
-            src: 'openPortal',
+            src: 'portal',
             onDone: [
               {
-                guard: { type: 'hasUrl', params: ({ event }) => ({ url: event.output }) },
+                guard: { type: 'isLeavingForPortal', params: ({ event }) => event.output },
                 target: 'leavingForPortal',
-                actions: { type: 'goToPortal', params: ({ event }) => ({ url: event.output ?? '' }) },
               },
               {
                 target: 'ready',
-                actions: { type: 'showError', params: { text: billingMessages.noPortalUrl } },
+                actions: { type: 'showError', params: ({ event }) => ({ text: portalError(event.output) }) },
               },
             ],
-            onError: {
-              target: 'ready',
-              actions: { type: 'showError', params: { text: billingMessages.portalFailed } },
-            },
           },
         },
         // The browser is on its way to the portal.

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type ActorRefFrom, assign, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assign, emit, type SnapshotFrom, setup } from 'xstate';
 import {
   type CancelReason,
   type CancelRequest,
@@ -46,9 +46,12 @@ export const cancellationMachine = setup({
     context: {} as CancellationContext,
     events: {} as CancellationEvent,
     tags: {} as 'busy' | 'done',
+    /** The view hears `done` when the flow's work is over (it closes the dialog, or reloads the page). */
+    emitted: {} as { type: 'done' },
   },
   actors: cancellationPort.actors,
   actions: {
+    emitDone: emit({ type: 'done' as const }),
     showError: assign((_, params: { text: string }) => ({ error: params.text, notice: null })),
     clearFeedback: assign({ error: null, notice: null }),
     showNotice: assign((_, params: { text: string }) => ({ error: null, notice: params.text })),
@@ -106,7 +109,7 @@ export const cancellationMachine = setup({
         },
       },
     },
-    done: { type: 'final', tags: ['done'] },
+    done: { type: 'final', tags: ['done'], entry: 'emitDone' },
   },
 });
 

@@ -1,15 +1,16 @@
-import { type ActorRefFrom, assign, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assign, emit, type SnapshotFrom, setup } from 'xstate';
 import type { CheckoutInterval, CheckoutPlanName, PlanId } from '../../contract/plans';
 import { billingMessages } from '../domain/messages';
 import { checkoutPlanName, isPlanChangeConfirmDisabled } from '../domain/plans';
 import { command, type PortIO, port, request } from './io';
+import { isLeavingForPortal, portalError, portalMachine } from './portal';
 
 /**
  * The change-plan dialog [product: BILL-2, BILL-9, BILL-12, BILL-16]: the customer picks a plan and an interval and
  * confirms. The plan is changed directly (POST /billing/change-plan); when the server says there is no subscription
  * to change, the customer goes to the hosted Checkout page instead, and a Checkout refused because a subscription
  * exists after all (409 / existing_subscription) opens the billing portal. The server decides, not the page's
- * possibly stale copy of the subscription. Actors and actions: src/services/billing-actors.ts.
+ * possibly stale copy of the subscription. Its port is implemented by src/services/change-plan-io.ts.
  */
 
 export interface ChangePlanInput {
@@ -43,11 +44,8 @@ export type ChangePlanEvent =
 export const changePlanPort = port('changePlan', {
   changePlan: request<(plan: { planName: CheckoutPlanName }) => Promise<PlanChange>>(),
   createCheckout: request<(plan: { planName: CheckoutPlanName }) => Promise<CheckoutStart>>(),
-  openPortal: request<() => Promise<string | null>>(),
   /** Leaves for the hosted Checkout page. */
   goToCheckout: command<(checkout: { url: string }) => void>(),
-  /** Leaves for the portal, setting the return flag first. */
-  goToPortal: command<(portal: { url: string }) => void>(),
 });
 export type ChangePlanIO = PortIO<typeof changePlanPort>;
 
@@ -61,9 +59,12 @@ export const changePlanMachine = setup({
     input: {} as ChangePlanInput,
     events: {} as ChangePlanEvent,
     tags: {} as 'busy' | 'done',
+    /** The view hears `done` when the flow's work is over (it closes the dialog, or reloads the page). */
+    emitted: {} as { type: 'done' },
   },
-  actors: changePlanPort.actors,
+  actors: { ...changePlanPort.actors, portal: portalMachine },
   actions: {
+    emitDone: emit({ type: 'done' as const }),
     ...changePlanPort.actions,
     showError: assign((_, params: { text: string }) => ({ error: params.text, notice: null })),
     clearFeedback: assign({ error: null, notice: null }),
@@ -84,6 +85,7 @@ export const changePlanMachine = setup({
     hasNoSubscription: (_, params: { change: PlanChange }) => params.change.noSubscription,
     hasUrl: (_, params: { url: string | null }) => Boolean(params.url),
     isExistingSubscription: (_, params: { start: CheckoutStart }) => params.start.existingSubscription,
+    isLeavingForPortal,
   },
 }).createMachine({
   id: 'changePlan',
@@ -129,7 +131,7 @@ export const changePlanMachine = setup({
     changed: {
       type: 'final',
       tags: ['done'],
-      entry: assign({ notice: billingMessages.planUpdated }),
+      entry: [assign({ notice: billingMessages.planUpdated }), 'emitDone'],
     },
     checkingOut: {
       tags: ['busy'],
@@ -169,22 +171,17 @@ export const changePlanMachine = setup({
     openingPortal: {
       tags: ['busy'],
       invoke: {
-        src: 'openPortal',
+        src: 'portal',
         onDone: [
           {
-            guard: { type: 'hasUrl', params: ({ event }) => ({ url: event.output }) },
+            guard: { type: 'isLeavingForPortal', params: ({ event }) => event.output },
             target: 'leavingForPortal',
-            actions: { type: 'goToPortal', params: ({ event }) => ({ url: event.output ?? '' }) },
           },
           {
             target: 'choosing',
-            actions: { type: 'showError', params: { text: billingMessages.noPortalUrl } },
+            actions: { type: 'showError', params: ({ event }) => ({ text: portalError(event.output) }) },
           },
         ],
-        onError: {
-          target: 'choosing',
-          actions: { type: 'showError', params: { text: billingMessages.portalFailed } },
-        },
       },
     },
     // The browser is on its way to Checkout or the portal; the dialog stays busy until the page goes.

@@ -5,8 +5,8 @@ import { command, type PortIO, port, request } from './io';
  * Every way to the external dashboard [product: CHECK-3, HEAD-2, HEAD-3, HEAD-9, LAND-17, MSG-SILENT-3]: the
  * session-check page's 'Open Dashboard', the header's (and mobile bar's) Dashboard button and the user menu's
  * Dashboard item. The identity call refreshes the session first, and the dashboard opens whatever it answered (its
- * failure is ignored on purpose: the dashboard checks its visitor itself). The actor and both actions are provided
- * by the composition root (src/services/account-actors.ts): a tab is reserved at the click, then sent to the link.
+ * failure is ignored on purpose: the dashboard checks its visitor itself). Its port is implemented by
+ * src/services/dashboard-link-io.ts: a tab is reserved at the click, then sent to the link.
  */
 
 export type DashboardLinkEvent = { type: 'dashboard.open'; link: string };

@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assign, emit, type SnapshotFrom, setup } from 'xstate';
 import type { LandingAddress } from '../domain/address';
 import { type SignupChoice, signupChoiceFromDetail } from '../domain/signup-choice';
 import { command, type PortIO, port, request } from './io';
@@ -20,6 +20,9 @@ export type LandingAddressEvent =
   | { type: 'window.openSignIn' }
   /** `open-signup-modal` on the window; its detail comes from any script, so it is read, never trusted. */
   | { type: 'window.openSignup'; detail: unknown };
+
+/** What the view hears from the flow: open the sign-up dialog (with a plan chosen, or none) or the sign-in one. */
+export type LandingAddressEmitted = { type: 'signup.open'; choice: SignupChoice } | { type: 'signIn.open' };
 
 /** What leaves the address: query parameters by name, and the hash. */
 export interface AddressCleanup {
@@ -50,14 +53,13 @@ export const landingAddressMachine = setup({
   types: {
     context: {} as LandingAddressContext,
     events: {} as LandingAddressEvent,
+    emitted: {} as LandingAddressEmitted,
   },
   actors: landingAddressPort.actors,
   actions: {
     ...landingAddressPort.actions,
-    /** Provided by the view. */
-    openSignup: (_, _choice: SignupChoice) => {},
-    /** Provided by the view. */
-    openSignIn: () => {},
+    openSignup: emit((_, choice: SignupChoice) => ({ type: 'signup.open' as const, choice })),
+    openSignIn: emit({ type: 'signIn.open' as const }),
     storeAddress: assign((_, address: LandingAddress) => ({
       showSignup: address.showSignup,
       sessionId: address.sessionId,

@@ -13,8 +13,8 @@ import { command, type PortIO, port, request } from './io';
 /**
  * Onboarding [product: ONB, SIGNUP-15, SIGNUP-16]: the form creates the signup record (POST /api/signups), then the
  * session reloads the user and its flags; with onboarding done the app goes to /Dashboard, replacing the history
- * entry, else the onboarding-incomplete message shows. The actors and the navigation are provided by the composition
- * root (src/services/onboarding-actors.ts).
+ * entry, else the onboarding-incomplete message shows. Its port is implemented by src/services/onboarding-io.ts and
+ * provided by the composition root.
  */
 
 export type OnboardingFormInput = v.InferInput<typeof onboardingFormSchema>;

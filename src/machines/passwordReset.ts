@@ -8,7 +8,7 @@ import { command, type PortIO, port, request } from './io';
  * The Reset page [product: RESET, MSG-RESET-3]: it picks up the auth-service session the e-mailed link carries
  * (tokens in the fragment, or a PKCE code in the query), cleans the address 300 ms later, then sets the new
  * password; on success it says so, asks the session to reload the current user and goes to /Landing after 1.2 s.
- * Actors and actions are provided by the composition root (src/services/password-reset-actors.ts).
+ * Its port is implemented by src/services/password-reset-io.ts and provided by the composition root.
  */
 
 export interface PasswordResetInput {

@@ -1,15 +1,18 @@
-import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, emit, type SnapshotFrom, setup } from 'xstate';
 import type { BillingInterval, CheckoutPlanName, PlanId } from '../../contract/plans';
 import { checkoutPlanName } from '../domain/plans';
 import { isUnauthenticatedError } from '../domain/pricing';
 import type { SignupChoice } from '../domain/signup-choice';
+import type { CheckoutStart } from './changePlan';
 import { command, type PortIO, port, request } from './io';
+import { isLeavingForPortal, portalMachine } from './portal';
 
 /**
  * What a pricing card's button does [product: LAND-23, MSG-PRICING-1, MSG-PRICING-2, ROLE-3, LAND-35]: Business
  * scrolls to the contact form; a visitor gets the signup dialog with the plan chosen; a customer who still needs
  * onboarding is sent to finish it; anyone else goes to checkout. Checkout answered 401 (or 'Unauthenticated')
- * opens the signup dialog; any other failure tries the billing portal, and failing that the Billing page.
+ * opens the signup dialog; a subscription that exists already, an answer without an address and any other failure
+ * try the billing portal (the portal child machine, ./portal.ts), and failing that the Billing page.
  */
 
 /** Who is choosing, as the page knows it when the button is pressed. */
@@ -27,21 +30,19 @@ export interface PricingActionContext {
 
 export type PricingActionEvent = { type: 'plan.choose'; chooser: Chooser } & PricingChoice;
 
-/** Where the portal answered it would take the customer; null when its answer carried no address. */
-export type PortalAnswer = { url: string | null };
+/** What the view hears from the flow: open the sign-up dialog with a plan chosen, or scroll to the contact form. */
+export type PricingActionEmitted = { type: 'signup.open'; choice: SignupChoice } | { type: 'contact.scroll' };
 
 /** What a pricing button asks of the product API and the app (src/services/pricing-action-io.ts). */
 export const pricingActionPort = port('pricingAction', {
   /** POST /api/billing/checkout-session {planName}: the checkout's address [product: API-10]. */
-  createCheckoutSession: request<(plan: { planName: CheckoutPlanName }) => Promise<{ url: string }>>(),
-  /** POST /api/billing/portal, returning to the Billing page [product: API-11]. */
-  openPortal: request<() => Promise<PortalAnswer>>(),
+  createCheckoutSession: request<(plan: { planName: CheckoutPlanName }) => Promise<CheckoutStart>>(),
   /** The onboarding page. */
   goToOnboarding: command<() => void>(),
   /** The Billing page. */
   goToBilling: command<() => void>(),
-  /** Leaves the SPA for the payment provider's page. */
-  leaveTo: command<(target: { url: string }) => void>(),
+  /** Leaves for the hosted Checkout page. */
+  goToCheckout: command<(checkout: { url: string }) => void>(),
 });
 export type PricingActionIO = PortIO<typeof pricingActionPort>;
 
@@ -52,25 +53,25 @@ export const pricingActionMachine = setup({
   types: {
     context: {} as PricingActionContext,
     events: {} as PricingActionEvent,
+    emitted: {} as PricingActionEmitted,
     tags: {} as 'busy',
   },
-  actors: pricingActionPort.actors,
+  actors: { ...pricingActionPort.actors, portal: portalMachine },
   actions: {
     ...pricingActionPort.actions,
     rememberChoice: assign(({ event }) => {
       assertEvent(event, 'plan.choose');
       return { choice: { plan: event.plan, interval: event.interval } };
     }),
-    /** Provided by the view. */
-    scrollToContact: () => {},
-    /** Provided by the view. */
-    openSignup: (_, _choice: SignupChoice) => {},
+    scrollToContact: emit({ type: 'contact.scroll' as const }),
+    openSignup: emit((_, choice: SignupChoice) => ({ type: 'signup.open' as const, choice })),
   },
   guards: {
     isBusiness: ({ event }) => event.type === 'plan.choose' && event.plan === 'business',
     isChosenBy: ({ event }, chooser: Chooser) => event.type === 'plan.choose' && event.chooser === chooser,
     isUnauthenticated: (_, params: { error: unknown }) => isUnauthenticatedError(params.error),
-    hasAddress: (_, answer: PortalAnswer) => answer.url !== null,
+    hasCheckoutUrl: (_, start: CheckoutStart) => !start.existingSubscription && Boolean(start.url),
+    isLeavingForPortal,
   },
 }).createMachine({
   id: 'pricingAction',
@@ -101,10 +102,19 @@ export const pricingActionMachine = setup({
         input: ({ context }) => ({
           planName: checkoutPlanName(context.choice?.plan, context.choice?.interval),
         }),
-        onDone: {
-          target: 'leaving',
-          actions: { type: 'leaveTo', params: ({ event }) => ({ url: event.output.url }) },
-        },
+        onDone: [
+          {
+            guard: { type: 'hasCheckoutUrl', params: ({ event }) => event.output },
+            target: 'leaving',
+            actions: {
+              type: 'goToCheckout',
+              params: ({ event }) => ({
+                url: event.output.existingSubscription ? '' : (event.output.url ?? ''),
+              }),
+            },
+          },
+          { target: 'openingPortal' },
+        ],
         onError: [
           {
             guard: { type: 'isUnauthenticated', params: ({ event }) => ({ error: event.error }) },
@@ -119,16 +129,14 @@ export const pricingActionMachine = setup({
     openingPortal: {
       tags: ['busy'],
       invoke: {
-        src: 'openPortal',
+        src: 'portal',
         onDone: [
           {
-            guard: { type: 'hasAddress', params: ({ event }) => event.output },
+            guard: { type: 'isLeavingForPortal', params: ({ event }) => event.output },
             target: 'leaving',
-            actions: { type: 'leaveTo', params: ({ event }) => ({ url: event.output.url ?? '' }) },
           },
           { target: 'idle', actions: 'goToBilling' },
         ],
-        onError: { target: 'idle', actions: 'goToBilling' },
       },
     },
     // The browser is on its way to the payment provider; the buttons stay busy until the page goes.

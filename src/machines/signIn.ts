@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, emit, type SnapshotFrom, setup } from 'xstate';
 import { emailOnlyFormSchema, signInFormSchema } from '../../contract/password';
 import {
   EMAIL_NOT_CONFIRMED,
@@ -15,8 +15,8 @@ import { command, type PortIO, port, request } from './io';
 /**
  * The sign-in dialog [product: SIGNIN, MSG-SIGNIN]: password sign-in, Google sign-in, the password-reset e-mail and
  * the resend of the sign-up confirmation. A successful sign-in only closes the dialog: supabase-js then reports
- * SIGNED_IN and the session machine trades the token for a server session. The actors and `prepareAuthService`
- * are provided by the composition root (src/app/flows.ts); the view closes the dialog when the flow is `done`.
+ * SIGNED_IN and the session machine trades the token for a server session. Its port is implemented by
+ * src/services/sign-in-io.ts; the view closes the dialog when the flow is `done`.
  */
 
 export interface Credentials {
@@ -99,9 +99,12 @@ export const signInMachine = setup({
     input: {} as SignInInput,
     events: {} as SignInEvent,
     tags: {} as 'busy' | 'signingIn' | 'goingToGoogle' | 'requestingReset' | 'resending' | 'done',
+    /** The view hears `done` when the flow's work is over (it closes the dialog, or reloads the page). */
+    emitted: {} as { type: 'done' },
   },
   actors: signInPort.actors,
   actions: {
+    emitDone: emit({ type: 'done' as const }),
     ...signInPort.actions,
     showError: assign((_, params: { text: string }) => ({ error: params.text, notice: null })),
     showProblem: assign(({ context, event }) => ({ error: problemOf(context, event), notice: null })),
@@ -170,6 +173,7 @@ export const signInMachine = setup({
     signedIn: {
       type: 'final',
       tags: ['done'],
+      entry: 'emitDone',
     },
     startingGoogle: {
       tags: ['busy', 'goingToGoogle'],

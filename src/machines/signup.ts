@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, emit, type SnapshotFrom, setup } from 'xstate';
 import { signInEmailSchema } from '../../contract/password';
 import {
   type PendingOnboarding,
@@ -20,8 +20,8 @@ import { command, type PortIO, port, request } from './io';
  * The sign-up dialog [product: SIGNUP, MSG-SIGNUP-7, MSG-RESEND]: the form, the duplicate check, the auth-service
  * sign-up, then 'Verify your email' with a resend and 'I verified my email'. The signup record itself is created by
  * onboarding, once the address is verified (src/machines/onboarding.ts); the dialog only leaves the pending
- * onboarding item behind (`rememberPendingOnboarding`). Actors and that action are provided by the composition root
- * (src/services/signup-actors.ts); the view closes the dialog once the flow is `done`.
+ * onboarding item behind (`rememberPendingOnboarding`). Its port is implemented by src/services/signup-io.ts; the
+ * view closes the dialog once the flow is `done`.
  */
 
 export interface SignUpRequest {
@@ -107,9 +107,12 @@ export const signupMachine = setup({
     context: {} as SignupContext,
     events: {} as SignupEvent,
     tags: {} as 'busy' | 'submitting' | 'verifying' | 'resending' | 'signingIn' | 'done',
+    /** The view hears `done` when the flow's work is over (it closes the dialog, or reloads the page). */
+    emitted: {} as { type: 'done' },
   },
   actors: signupPort.actors,
   actions: {
+    emitDone: emit({ type: 'done' as const }),
     ...signupPort.actions,
     keepForm: assign(({ event }) => ({ form: v.parse(signupFormSchema, formOf(event)) })),
     showError: assign((_, params: { text: string }) => ({ error: params.text, notice: null })),
@@ -276,6 +279,7 @@ export const signupMachine = setup({
     signedUp: {
       type: 'final',
       tags: ['done'],
+      entry: 'emitDone',
     },
   },
 });

@@ -1,65 +1,47 @@
 import type { SessionEvent } from '../machines/session';
-import { createAccountEffects } from './account-effects';
 import { createAuthApi } from './api/auth';
 import { createBillingApi } from './api/billing';
 import { createApiClient } from './api/client';
+import { createContactApi } from './api/contact';
+import { createRefundsApi } from './api/refunds';
 import { createSignupsApi } from './api/signups';
 import { createAuthService } from './auth-service';
-import { createBillingEffects } from './billing-effects';
 import { buildConfig } from './build-config';
 import { createRuntimeConfigLoader } from './config';
-import type { AppEffects } from './flow-deps';
-import { createLandingEffects } from './landing-effects';
-import { createOnboardingEffects } from './onboarding-effects';
-import { createPasswordResetEffects } from './password-reset-effects';
-import { createRefundEffects } from './refund-effects';
+import type { Services } from './io-deps';
 import { createSessionEffects } from './session-effects';
-import { createSignInEffects, type SignInEffectDeps } from './sign-in-effects';
-import { createSignupEffects } from './signup-effects';
+import { createSessionTabs } from './session-tabs';
 
 /**
- * Every I/O service of the SPA, built once by the composition root (src/app/root.tsx). This module and its imports
- * (ky, the contract schemas) are loaded on demand, keeping them out of the landing page's first-load JS.
+ * Every I/O service of the SPA, built once by the composition root (src/app/root.ts): the product API's clients
+ * and the auth service, from which each flow's I/O is made (src/app/flows.ts). This module and its imports (ky,
+ * the contract schemas) are loaded on demand, keeping them out of the landing page's first-load JS.
  */
-export function createAppServices({
-  onAuthEvent,
-  returnTo,
-}: {
-  onAuthEvent: (event: SessionEvent) => void;
-  returnTo: SignInEffectDeps['returnTo'];
-}) {
+/** `onSessionEvent` is where the auth service and the other tabs report sign-ins and sign-outs. */
+export function createAppServices({ onSessionEvent }: { onSessionEvent: (event: SessionEvent) => void }) {
   const apiClient = createApiClient({ apiBase: buildConfig.apiBase });
   const runtimeConfig = createRuntimeConfigLoader(apiClient);
-  const authService = createAuthService({ runtimeConfig, onEvent: onAuthEvent });
-  const authApi = createAuthApi(apiClient, { authServiceToken: authService.accessToken });
-  const sessionEffects = createSessionEffects({ authApi, authService });
-  const signInEffects = createSignInEffects({ authService, returnTo });
-  const billingEffects = createBillingEffects({
-    billingApi: createBillingApi(apiClient),
-    origin: window.location.origin,
-  });
-  const signups = createSignupsApi(apiClient);
-  const signupEffects = createSignupEffects({
-    signups,
+  const authService = createAuthService({ runtimeConfig, onEvent: onSessionEvent });
+  const auth = createAuthApi(apiClient, { authServiceToken: authService.accessToken });
+  const services: Services = {
+    api: {
+      auth,
+      billing: createBillingApi(apiClient),
+      signups: createSignupsApi(apiClient),
+      contact: createContactApi(apiClient),
+      refunds: createRefundsApi(apiClient),
+    },
     authService,
-    signInEffects,
-    confirmedReturnTo: returnTo.signIn,
-  });
-  const effects: AppEffects = {
-    session: sessionEffects,
-    signIn: signInEffects,
-    signup: signupEffects,
-    onboarding: createOnboardingEffects({ signups }),
-    passwordReset: createPasswordResetEffects({ authService }),
-    account: createAccountEffects({ authApi }),
-    billing: billingEffects,
-    refund: createRefundEffects(apiClient),
-    landing: createLandingEffects({ apiClient, authService }),
   };
   return {
     apiBase: buildConfig.apiBase,
     runtimeConfig,
-    effects,
+    services,
+    sessionEffects: createSessionEffects({
+      authApi: auth,
+      authService,
+      tabs: createSessionTabs({ onEvent: onSessionEvent }),
+    }),
     startAuthService: () => authService.client(),
   };
 }

@@ -1,25 +1,10 @@
 import { createContext, type ReactNode, use, useSyncExternalStore } from 'react';
-import type { ActorOptions, AnyActorLogic, InspectionEvent } from 'xstate';
+import type { ActorOptions, AnyActorLogic, AnyStateMachine, InspectionEvent } from 'xstate';
 import type { RuntimeConfig } from '../../contract/session';
-import type { BillingMachine } from '../machines/billing';
-import type { CancellationMachine } from '../machines/cancellation';
-import type { ChangePlanMachine } from '../machines/changePlan';
-import type { ContactMachine } from '../machines/contact';
-import type { DashboardLinkMachine } from '../machines/dashboardLink';
-import type { LandingAccountMachine } from '../machines/landingAccount';
-import type { LandingAddressMachine } from '../machines/landingAddress';
-import type { OnboardingMachine } from '../machines/onboarding';
-import type { PasswordResetMachine } from '../machines/passwordReset';
-import type { PricingActionMachine } from '../machines/pricingAction';
-import type { ProfileMachine } from '../machines/profile';
-import type { RefundMachine } from '../machines/refund';
-import type { SessionActorRef, SessionMachine, SessionSnapshot } from '../machines/session';
-import type { SettingsMachine } from '../machines/settings';
-import type { SignInMachine } from '../machines/signIn';
-import type { SignupMachine } from '../machines/signup';
+import type { SessionActorRef, SessionSnapshot } from '../machines/session';
 
 /**
- * What the app hands every route and view: one type, built once by the composition root (src/app/root.tsx) and
+ * What the app hands every route and view: one type, built once by the composition root (src/app/root.ts) and
  * passed as the router's context. Views consume it through the hooks below and never reach the services behind it.
  * It is declared here, by its consumer, so that ui depends on nothing above it.
  */
@@ -38,25 +23,18 @@ export interface AppContext {
   leaveTo: (url: string) => void;
 }
 
+/**
+ * Where the app registers its flows for the views' types, as TanStack Router registers its router: the registry
+ * (src/app/flows.ts) adds `flows`, the machine of every flow by name, with `declare module`. The views read the
+ * names and machines from it without importing anything above them.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by the app's module augmentation.
+export interface Register {}
+
 /** The machines views run, by flow name; the root provides each once (src/app/flows.ts). */
-export interface Flows {
-  session: SessionMachine;
-  signIn: SignInMachine;
-  profile: ProfileMachine;
-  settings: SettingsMachine;
-  dashboardLink: DashboardLinkMachine;
-  signup: SignupMachine;
-  onboarding: OnboardingMachine;
-  passwordReset: PasswordResetMachine;
-  billing: BillingMachine;
-  changePlan: ChangePlanMachine;
-  cancellation: CancellationMachine;
-  refund: RefundMachine;
-  landingAddress: LandingAddressMachine;
-  pricingAction: PricingActionMachine;
-  contact: ContactMachine;
-  landingAccount: LandingAccountMachine;
-}
+export type Flows = Register extends { flows: infer Registered extends Record<string, AnyStateMachine> }
+  ? Registered
+  : Record<string, AnyStateMachine>;
 
 export type FlowName = keyof Flows;
 

@@ -1,35 +1,44 @@
 import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
-import type { ActorRefFrom, AnyStateMachine, InputFrom } from 'xstate';
+import { useLayoutEffect, useRef } from 'react';
+import type { Actor, EmittedFrom, InputFrom } from 'xstate';
 import { type FlowName, type Flows, useAppContext, useFlowLogic } from './app-context';
 
-/** What the view hosting a flow adds: the flow's input, and the actions on what only the view owns. */
-export interface FlowHostOptions<TMachine extends AnyStateMachine> {
-  input?: InputFrom<TMachine>;
+type EmittedOf<TName extends FlowName> = EmittedFrom<Flows[TName]>;
+
+/** What the view hosting a flow adds: the flow's input, and what it does when the flow tells it something. */
+export interface FlowHostOptions<TName extends FlowName> {
+  input?: InputFrom<Flows[TName]>;
   /**
-   * Actions on the view's own state (which dialog is open), never I/O or navigation: those are provided at the
-   * composition root. Read once, when the actor starts.
+   * What the view does when the flow tells it something (`done`, `signup.open`): the one way a view hears from its
+   * flow. Only the view's own state (a dialog, a scroll); I/O and navigation are the flow's, wired at the root.
    */
-  actions?: Partial<Record<keyof TMachine['implementations']['actions'], (...args: never[]) => void>>;
+  on?: { [Type in EmittedOf<TName>['type']]?: (event: Extract<EmittedOf<TName>, { type: Type }>) => void };
 }
 
 /**
- * Starts a flow for the life of the calling view: the root's provided machine (actors, actions and delays wired at
+ * Starts a flow for the life of the calling view: the root's provided machine (its port provided from its I/O at
  * the composition root), created with the root's actor options (inspector, test clock). Suspends until the flows
  * have loaded.
  */
 export function useFlow<TName extends FlowName>(
   name: TName,
-  options: FlowHostOptions<Flows[TName]> = {},
-): ActorRefFrom<Flows[TName]> {
+  { input, on }: FlowHostOptions<TName> = {},
+): Actor<Flows[TName]> {
   const { actorOptions } = useAppContext();
-  const logic = useFlowLogic(name) as AnyStateMachine;
-  // Provided once: the actor must not be recreated when the view re-renders with new callbacks.
-  const [hosted] = useState(() =>
-    options.actions ? logic.provide({ actions: options.actions as never }) : logic,
-  );
-  return useActorRef(hosted, {
-    ...actorOptions,
-    ...(options.input === undefined ? {} : { input: options.input }),
-  } as never) as unknown as ActorRefFrom<Flows[TName]>;
+  const actor = useActorRef(useFlowLogic(name), { ...actorOptions, input });
+  // The newest handlers, without listening again on every render.
+  const handlers = useRef(on);
+  handlers.current = on;
+  // A layout effect: it runs before the actor starts (in useActorRef's effect), so nothing the flow says is missed.
+  useLayoutEffect(() => {
+    const subscription = actor.on('*', (event: { type: string }) => {
+      (
+        handlers.current?.[event.type as keyof typeof handlers.current] as
+          | ((event: unknown) => void)
+          | undefined
+      )?.(event);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  return actor;
 }

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_CUSTOMER_EMAIL } from '../../emulators/payments/seed';
-import { type Payments, startPayments } from './payments-harness';
+import { openCheckout, type Payments, startPayments } from './payments-harness';
 
 // The REST subset, driven by the unchanged official SDK.
 
@@ -190,6 +190,19 @@ describe('payments stand-in: API through the stripe SDK', () => {
     });
     expect((expanded.customer as Stripe.Customer).email).toBe('expand@example.com');
     expect(expanded.line_items?.data[0]?.price?.lookup_key).toBe('pro_yearly');
+  });
+
+  it("lists a customer's Checkout sessions by status and expires an open one", async () => {
+    const customer = await stripe.customers.create({ email: 'sessions@example.com' });
+    const first = await openCheckout(stripe, customer.id);
+    const second = await openCheckout(stripe, customer.id);
+    expect(await stripe.checkout.sessions.expire(first.id)).toMatchObject({ status: 'expired', url: null });
+    const listed = async (status: 'open' | 'expired') =>
+      (await stripe.checkout.sessions.list({ customer: customer.id, status })).data.map(
+        (session) => session.id,
+      );
+    expect(await listed('open')).toEqual([second.id]);
+    expect(await listed('expired')).toEqual([first.id]);
   });
 
   it('refuses calls without a secret key (StripeAuthenticationError) and unknown paths', async () => {

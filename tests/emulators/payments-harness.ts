@@ -23,7 +23,14 @@ export interface Payments {
  * Calls the stand-in fails on purpose while `faults` holds their `METHOD /v1/path` prefix (e.g. `POST /v1/refunds`):
  * a 500 api_error that the SDK does not retry, as when the provider is down.
  */
-export type PaymentsOptions = PaymentsEmulatorOptions & { faults?: Set<string> };
+export type PaymentsOptions = PaymentsEmulatorOptions & {
+  faults?: Set<string>;
+  /**
+   * Calls whose answer is held back while this holds their prefix (ms by prefix): a slow provider. The answer is
+   * made at once and sent late, so it tells the state of the moment the call arrived.
+   */
+  delays?: Map<string, number>;
+};
 
 export async function startPayments(options: PaymentsOptions = {}): Promise<Payments> {
   const { app, ctx } = await buildPaymentsApp({
@@ -35,6 +42,11 @@ export async function startPayments(options: PaymentsOptions = {}): Promise<Paym
   const calls: string[] = [];
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/v1/')) calls.push(`${request.method} ${request.url.split('?')[0]}`);
+  });
+  app.addHook('onSend', async (request) => {
+    const call = `${request.method} ${request.url.split('?')[0]}`;
+    const delay = [...(options.delays ?? [])].find(([prefix]) => call.startsWith(prefix))?.[1];
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
   });
   app.addHook('onRequest', async (request, reply) => {
     const call = `${request.method} ${request.url.split('?')[0]}`;
@@ -57,6 +69,16 @@ export async function startPayments(options: PaymentsOptions = {}): Promise<Paym
 
 export const CARD = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Robin Example' };
 export const DECLINED_CARD = { ...CARD, number: '4000 0000 0000 0002' };
+
+/** A Checkout session for a customer, made at the provider as our server makes one (Professional monthly). */
+export function openCheckout(stripe: Stripe, customerId: string, price = 'price_pro_monthly') {
+  return stripe.checkout.sessions.create({
+    mode: 'subscription',
+    customer: customerId,
+    line_items: [{ price, quantity: 1 }],
+    success_url: 'http://localhost:3000/Billing?session_id={CHECKOUT_SESSION_ID}',
+  });
+}
 
 /** Fills in and submits a hosted form (Checkout or the portal's card form) as a browser would. */
 export async function submitForm(url: string, fields: Record<string, string>): Promise<Response> {

@@ -2,9 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { WebhookHealth } from '../../contract/billing';
 import { type BillingArrival, type BillingSnapshot, billingMachine } from '../../src/machines/billing';
+import type { PortalOutput } from '../../src/machines/portal';
 import { billingInfo } from '../ui/billing-fixtures';
 import { renderApp, signedIn } from '../ui/render-app';
-import { call, describeModel, type MachineView, start } from './harness';
+import { describeModel, type MachineView, start } from './harness';
 
 /** The billing page [product: BILL, BILL-8, BILL-13, MSG-BILL-5, MSG-BILL-6, MSG-WEBHOOK-1]. */
 
@@ -15,7 +16,6 @@ const HEALTH: WebhookHealth = {
   last_received_at: '2026-11-23T10:00:00.000Z',
   message: null,
 };
-const PORTAL_URL = 'https://pay.example/portal/ps_1';
 const providerDown = new Error('502 Bad Gateway');
 
 const LOAD_FAILED = 'Could not load billing information. Please try again.';
@@ -107,7 +107,14 @@ describeModel(billingMachine, {
     syncSubscription: { outputs: [undefined], errors: [providerDown] },
     loadInfo: { outputs: [ACTIVE], errors: [providerDown] },
     loadWebhookHealth: { outputs: [HEALTH, null], errors: [providerDown] },
-    openPortal: { outputs: [PORTAL_URL, null], errors: [providerDown] },
+    // The portal child machine (tests/model/portal.test.tsx) says how opening the portal went.
+    portal: {
+      outputs: [
+        { leaving: true },
+        { leaving: false, error: NO_PORTAL_URL },
+        { leaving: false, error: PORTAL_FAILED },
+      ],
+    },
   },
   // The product's poll: every 3 s for up to 30 s [product: BILL-8, LIMIT-8].
   delays: { pollInterval: 3000, pollLimit: 30_000 },
@@ -137,9 +144,8 @@ describeModel(billingMachine, {
       ...(inAccount(previous, 'ready') || inAccount(previous, 'failed') ? [start('loadInfo')] : []),
       ...(previous?.matches({ webhooks: 'known' }) ? [start('loadWebhookHealth')] : []),
     ],
-    'portal.open': [start('openPortal')],
-    'done:openPortal': ({ event }) => (event.output ? [call('goToPortal', { url: PORTAL_URL })] : []),
-    'error:openPortal': [],
+    'portal.open': [start('portal')],
+    'done:portal': [],
     'done:loadWebhookHealth': [],
     'error:loadWebhookHealth': [],
   },
@@ -156,13 +162,10 @@ describeModel(billingMachine, {
       const expected = { checkout: 'syncingCheckout', portal: 'polling', elsewhere: 'loading' } as const;
       expect(inAccount(snapshot, expected[arrival.from])).toBe(true);
     },
-    'done:openPortal': ({ snapshot, event }) => {
-      if (event.output) expect(inAccount(snapshot, 'leavingForPortal')).toBe(true);
-      else expect(snapshot.context.error).toBe(NO_PORTAL_URL);
-    },
-    'error:openPortal': ({ snapshot }) => {
-      expect(inAccount(snapshot, 'ready')).toBe(true);
-      expect(snapshot.context.error).toBe(PORTAL_FAILED);
+    'done:portal': ({ snapshot, event }) => {
+      const output = event.output as PortalOutput;
+      expect(inAccount(snapshot, output.leaving ? 'leavingForPortal' : 'ready')).toBe(true);
+      expect(snapshot.context.error).toBe(output.leaving ? null : output.error);
     },
     'done:loadWebhookHealth': ({ snapshot, event }) => expect(snapshot.context.health).toEqual(event.output),
     // Every address failed: null data, which the card words [product: BILL-13].

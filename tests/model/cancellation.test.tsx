@@ -4,7 +4,7 @@ import type { CancelResponse } from '../../contract/billing';
 import { type CancellationSnapshot, cancellationMachine } from '../../src/machines/cancellation';
 import { billingInfo } from '../ui/billing-fixtures';
 import { renderApp, signedIn } from '../ui/render-app';
-import { describeModel, type MachineView, start } from './harness';
+import { describeModel, emitted, type MachineView, start } from './harness';
 
 /** The cancel dialog [product: BILL-10, BILL-11, BILL-15, DATA-15, MSG-CANCEL]. */
 
@@ -128,7 +128,9 @@ describeModel(cancellationMachine, {
               cancelNow: event.cancelNow,
             }),
           ],
-    'done:cancelSubscription': [],
+    // A cancellation that went through (or had already) tells the view, which reloads the page [product: BILL-7].
+    'done:cancelSubscription': ({ event }) =>
+      outcomeOf(event.output)?.ok ? [emitted({ type: 'done' })] : [],
     'error:cancelSubscription': [],
   },
 

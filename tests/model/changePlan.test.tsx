@@ -1,16 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { type ChangePlanSnapshot, changePlanMachine } from '../../src/machines/changePlan';
+import type { PortalOutput } from '../../src/machines/portal';
 import { billingInfo } from '../ui/billing-fixtures';
 import { renderApp, signedIn } from '../ui/render-app';
-import { call, describeModel, type MachineView, type StepObservation, start } from './harness';
+import { call, describeModel, emitted, type MachineView, type StepObservation, start } from './harness';
 
 /** The change-plan dialog [product: BILL-9, BILL-12, BILL-16, MSG-BILL]. */
 
 /** The page's subscription: Professional, monthly (billingInfo()'s default). */
 const CURRENT = { currentPlan: 'pro', currentInterval: 'monthly' } as const;
 const CHECKOUT_URL = 'https://pay.example/checkout/cs_1';
-const PORTAL_URL = 'https://pay.example/portal/ps_1';
 const providerDown = new Error('502 Bad Gateway');
 
 const MESSAGES = {
@@ -114,7 +114,14 @@ describeModel(changePlanMachine, {
       ],
       errors: [providerDown],
     },
-    openPortal: { outputs: [PORTAL_URL, null], errors: [providerDown] },
+    // The portal child machine (tests/model/portal.test.tsx) says how opening the portal went.
+    portal: {
+      outputs: [
+        { leaving: true },
+        { leaving: false, error: MESSAGES.noPortalUrl },
+        { leaving: false, error: MESSAGES.portalFailed },
+      ],
+    },
   },
   delays: {},
   view: changePlanView,
@@ -127,19 +134,21 @@ describeModel(changePlanMachine, {
     'change.confirm': ({ previous }) =>
       previous && isUnchanged(previous) ? [] : [start('changePlan', { planName: planNameOf(previous) })],
     // No subscription to change: Checkout for the chosen plan [product: BILL-16].
+    // Changed: the view hears it and reloads the billing info.
     'done:changePlan': ({ event, previous }) =>
-      event.output.noSubscription ? [start('createCheckout', { planName: planNameOf(previous) })] : [],
+      event.output.noSubscription
+        ? [start('createCheckout', { planName: planNameOf(previous) })]
+        : [emitted({ type: 'done' })],
     'error:changePlan': [],
     // A subscription exists after all: the portal [product: BILL-12].
     'done:createCheckout': ({ event }) =>
       event.output.existingSubscription
-        ? [start('openPortal')]
+        ? [start('portal')]
         : event.output.url
           ? [call('goToCheckout', { url: CHECKOUT_URL })]
           : [],
     'error:createCheckout': [],
-    'done:openPortal': ({ event }) => (event.output ? [call('goToPortal', { url: PORTAL_URL })] : []),
-    'error:openPortal': [],
+    'done:portal': [],
   },
 
   states: {
@@ -168,10 +177,10 @@ describeModel(changePlanMachine, {
       else expectChoosingWith(MESSAGES.noCheckoutUrl)({ snapshot } as StepObservation<ChangePlanSnapshot>);
     },
     'error:createCheckout': expectChoosingWith(MESSAGES.checkoutFailed),
-    'done:openPortal': ({ snapshot, event }) => {
-      if (event.output) expect(snapshot.matches('leavingForPortal')).toBe(true);
-      else expect(snapshot.context.error).toBe(MESSAGES.noPortalUrl);
+    'done:portal': (observation) => {
+      const output = observation.event.output as PortalOutput;
+      if (output.leaving) expect(observation.snapshot.matches('leavingForPortal')).toBe(true);
+      else expectChoosingWith(output.error)(observation);
     },
-    'error:openPortal': expectChoosingWith(MESSAGES.portalFailed),
   },
 });

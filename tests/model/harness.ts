@@ -20,7 +20,7 @@ import { generateTransitionPaths, type ModelPath, serializeValueAndContext } fro
 import { formatTransition, listTransitions, type MachineTransition } from './lib/transitions';
 import type { ModelView } from './lib/view-driver';
 
-export { call, type Effect, type EffectLog, start } from './lib/doubles';
+export { call, type Effect, type EffectLog, emitted, start } from './lib/doubles';
 export type { EffectsExpectation, StepObservation, StepObserver } from './lib/executor';
 export type { ModelPath } from './lib/paths';
 export type { MachineTransition } from './lib/transitions';

@@ -10,8 +10,7 @@ import {
 } from '../../src/machines/landingAddress';
 import { OPEN_SIGN_IN_EVENT, OPEN_SIGNUP_EVENT } from '../../src/ui/landing/LandingPage';
 import { renderLoadedApp } from '../ui/render-app';
-import { call, describeModel, type EffectLog, type MachineView, start } from './harness';
-import { keepRecordingViewActions } from './view-actions';
+import { call, describeModel, type EffectLog, emitted, type MachineView, start } from './harness';
 
 /**
  * The addresses the page is opened with, and the window events other scripts send. A return from checkout (with
@@ -32,11 +31,8 @@ const expectedChoice = new Map<unknown, unknown>([
   [signupDetails.none.detail, {}],
 ]);
 
-/** What the view shows per state: nothing of its own; it opens dialogs and cleans the address (the actions). */
-const actionsOf = (log: EffectLog) =>
-  log.entries.flatMap((effect) =>
-    effect.kind === 'call' ? [{ name: effect.action, params: effect.params }] : [],
-  );
+/** What the flow asks of the page in a step, in order: the dialogs it tells the view to open, the address. */
+const actionsOf = (log: EffectLog) => log.entries.filter((effect) => effect.kind !== 'start');
 
 /** Whether the landing page is rendered: the dialogs are checked in view replay only (the bare actor opens none). */
 let onPage = false;
@@ -50,15 +46,12 @@ afterEach(() => {
  */
 async function expectDialogAskedFor(effects: EffectLog) {
   if (!onPage) return;
-  const asked = effects
-    .actionNames()
-    .filter((name) => name === 'openSignup' || name === 'openSignIn')
-    .at(-1);
+  const asked = effects.emittedEvents().at(-1);
   if (!asked) {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     return;
   }
-  const name = asked === 'openSignIn' ? 'Sign In' : 'Join Beta';
+  const name = asked.type === 'signIn.open' ? 'Sign In' : 'Join Beta';
   expect(await screen.findByRole('dialog', { name })).toBeInTheDocument();
   expect(screen.getAllByRole('dialog')).toHaveLength(1);
 }
@@ -66,11 +59,7 @@ async function expectDialogAskedFor(effects: EffectLog) {
 /** The landing page with its address handling; other scripts ask for the dialogs with window events. */
 const addressView: MachineView<typeof landingAddressMachine> = {
   render: async ({ logic, actorOptions }) => {
-    const app = await renderLoadedApp(
-      '/Landing',
-      {},
-      { flows: { landingAddress: keepRecordingViewActions(logic) }, actorOptions },
-    );
+    const app = await renderLoadedApp('/Landing', {}, { flows: { landingAddress: logic }, actorOptions });
     await screen.findByText('Monitor. Manage. Maximize.', { selector: 'h1' });
     onPage = true;
     return app;
@@ -106,7 +95,10 @@ describeModel(landingAddressMachine, {
       const read = event.output as LandingAddress;
       return [
         ...(read.showSignup
-          ? [call('openSignup', {}), call('cleanAddress', { remove: ['show_signup'], dropHash: false })]
+          ? [
+              emitted({ type: 'signup.open', choice: {} }),
+              call('cleanAddress', { remove: ['show_signup'], dropHash: false }),
+            ]
           : []),
         ...(read.sessionId ? [start('syncSubscription', { sessionId: read.sessionId })] : []),
         ...(read.hasHashToken ? [start('authServiceSettled')] : []),
@@ -118,11 +110,14 @@ describeModel(landingAddressMachine, {
       call('reportSyncFailure', { error: event.error }),
       call('cleanAddress', { remove: ['session_id'], dropHash: false }),
     ],
-    'after:signInAfterCheckout': [call('openSignIn')],
+    'after:signInAfterCheckout': [emitted({ type: 'signIn.open' })],
     'after:hashTokenCleanup': [call('cleanAddress', { remove: [], dropHash: true })],
-    'window.openSignIn': [call('openSignIn')],
+    'window.openSignIn': [emitted({ type: 'signIn.open' })],
     'window.openSignup': ({ event }) => [
-      call('openSignup', signupChoiceFromDetail((event as unknown as { detail: unknown }).detail)),
+      emitted({
+        type: 'signup.open',
+        choice: signupChoiceFromDetail((event as unknown as { detail: unknown }).detail),
+      }),
     ],
   },
   events: [{ type: 'window.openSignIn' }, ...Object.values(signupDetails)],
@@ -158,8 +153,8 @@ describeModel(landingAddressMachine, {
       if (read.showSignup) {
         // [product: LAND-26] The signup dialog opens, then show_signup leaves the address; the others are started.
         expect(actionsOf(stepEffects)).toEqual([
-          { name: 'openSignup', params: {} },
-          { name: 'cleanAddress', params: { remove: ['show_signup'], dropHash: false } },
+          emitted({ type: 'signup.open', choice: {} }),
+          call('cleanAddress', { remove: ['show_signup'], dropHash: false }),
         ]);
         expect(stepEffects.inputsOf('syncSubscription')).toEqual([{ sessionId: 'cs_test_123' }]);
         expect(stepEffects.inputsOf('authServiceSettled')).toEqual([]);
@@ -176,29 +171,29 @@ describeModel(landingAddressMachine, {
       }
     },
     'window.openSignIn': ({ stepEffects }) => {
-      expect(actionsOf(stepEffects)).toEqual([{ name: 'openSignIn', params: undefined }]);
+      expect(actionsOf(stepEffects)).toEqual([emitted({ type: 'signIn.open' })]);
     },
     'window.openSignup': ({ stepEffects, event }) => {
       // [product: LAND-30] Only a valid plan and a boolean annual are taken from another script's detail.
       expect(actionsOf(stepEffects)).toEqual([
-        {
-          name: 'openSignup',
-          params: expectedChoice.get((event as LandingAddressEvent & { detail: unknown }).detail),
-        },
+        emitted({
+          type: 'signup.open',
+          choice: expectedChoice.get((event as LandingAddressEvent & { detail: unknown }).detail) as object,
+        }),
       ]);
     },
     'done:syncSubscription': ({ snapshot, stepEffects }) => {
       // [product: LAND-27] The checkout's id leaves the address once the sync has answered.
       expect(snapshot.matches({ handling: { checkout: 'signingIn' } })).toBe(true);
       expect(actionsOf(stepEffects)).toEqual([
-        { name: 'cleanAddress', params: { remove: ['session_id'], dropHash: false } },
+        call('cleanAddress', { remove: ['session_id'], dropHash: false }),
       ]);
     },
     'error:syncSubscription': ({ snapshot, stepEffects }) => {
       expect(snapshot.matches({ handling: { checkout: 'signingIn' } })).toBe(true);
       expect(actionsOf(stepEffects)).toEqual([
-        { name: 'reportSyncFailure', params: { error: new Error('Not implemented') } },
-        { name: 'cleanAddress', params: { remove: ['session_id'], dropHash: false } },
+        call('reportSyncFailure', { error: new Error('Not implemented') }),
+        call('cleanAddress', { remove: ['session_id'], dropHash: false }),
       ]);
     },
     'after:signInAfterCheckout': ({ snapshot, stepEffects, history, now }) => {
@@ -207,7 +202,7 @@ describeModel(landingAddressMachine, {
       expect(now).toBeGreaterThanOrEqual(400);
       expect(history.some((label) => label.endsWith(':syncSubscription'))).toBe(true);
       expect(snapshot.matches({ handling: { checkout: 'done' } })).toBe(true);
-      expect(actionsOf(stepEffects)).toEqual([{ name: 'openSignIn', params: undefined }]);
+      expect(actionsOf(stepEffects)).toEqual([emitted({ type: 'signIn.open' })]);
     },
     'done:authServiceSettled': ({ snapshot, stepEffects }) => {
       // The token is not touched before the auth service has read it.
@@ -222,9 +217,7 @@ describeModel(landingAddressMachine, {
       // [product: LAND-28, LIMIT-15] About 300 ms later the hash leaves the address.
       expect(HASH_TOKEN_CLEANUP_MS).toBe(300);
       expect(snapshot.matches({ handling: { hashToken: 'cleaned' } })).toBe(true);
-      expect(actionsOf(stepEffects)).toEqual([
-        { name: 'cleanAddress', params: { remove: [], dropHash: true } },
-      ]);
+      expect(actionsOf(stepEffects)).toEqual([call('cleanAddress', { remove: [], dropHash: true })]);
     },
   },
 });

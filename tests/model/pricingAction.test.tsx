@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, type Mock, vi } from 'vitest';
 import type { PlanId } from '../../contract/plans';
 import { checkoutPlanName } from '../../src/domain/plans';
+import type { PortalOutput } from '../../src/machines/portal';
 import {
   type Chooser,
   type PricingActionEvent,
@@ -16,12 +17,12 @@ import {
   call,
   describeModel,
   type EffectLog,
+  emitted,
   type MachineView,
   type StepObservation,
   start,
   type User,
 } from './harness';
-import { keepRecordingViewActions } from './view-actions';
 
 type Observation = StepObservation<PricingActionSnapshot>;
 
@@ -36,13 +37,15 @@ const choices = {
 
 const unauthorized = Object.assign(new Error('Session expired'), { status: 401 });
 const unauthenticatedText = new Error('Unauthenticated');
-const alreadySubscribed = Object.assign(new Error('You already have a subscription.'), { status: 409 });
 const notBuiltYet = Object.assign(new Error('Not found'), { status: 404 });
+const CHECKOUT_URL = 'https://checkout.example/cs_1';
+/** Checkout's answers: its address, a subscription that exists already (409), and an answer without an address. */
+const checkoutTo = { existingSubscription: false, url: CHECKOUT_URL } as const;
+const alreadySubscribed = { existingSubscription: true } as const;
+const noCheckoutUrl = { existingSubscription: false, url: null } as const;
 
-const actionsOf = (log: EffectLog) =>
-  log.entries.flatMap((effect) =>
-    effect.kind === 'call' ? [{ name: effect.action, params: effect.params }] : [],
-  );
+/** What the flow asks of the page in a step, in order: what it tells the view, where it goes. */
+const actionsOf = (log: EffectLog) => log.entries.filter((effect) => effect.kind !== 'start');
 
 /** What the view shows per state: every plan button waits while busy, and the pending one says so. */
 const view = {
@@ -93,7 +96,7 @@ async function beAs(chooser: Chooser) {
   who = chooser;
   if (chooser === 'visitor') session.send({ type: 'auth.signedOut' });
   else if (signedInBefore) session.send({ type: 'session.reload' });
-  else session.send({ type: 'auth.signedIn', accessToken: 'token' });
+  else session.send({ type: 'auth.signedIn', accessToken: 'token', authSessionId: 'auth-session-1' });
   await waitFor(() => {
     expect(session.getSnapshot().matches(chooser === 'visitor' ? 'anonymous' : 'signedIn')).toBe(true);
     expect(chooserOf(session.getSnapshot())).toBe(chooser);
@@ -136,7 +139,7 @@ const pricingView: MachineView<typeof pricingActionMachine> = {
           return signedIn({ onboardingRequired: who === 'needsOnboarding' });
         },
       },
-      { flows: { pricingAction: keepRecordingViewActions(logic) }, actorOptions },
+      { flows: { pricingAction: logic }, actorOptions },
     );
     await screen.findByRole('button', { name: 'Open account menu' });
     const contact = document.getElementById('contact') as HTMLElement;
@@ -174,33 +177,41 @@ describeModel(pricingActionMachine, {
     'plan.choose': ({ event, previous }) => {
       const choice = event as Extract<PricingActionEvent, { type: 'plan.choose' }>;
       if (!previous?.matches('idle')) return [];
-      if (choice.plan === 'business') return [call('scrollToContact')];
+      if (choice.plan === 'business') return [emitted({ type: 'contact.scroll' })];
       if (choice.chooser === 'visitor')
-        return [call('openSignup', { plan: choice.plan, interval: choice.interval })];
+        return [emitted({ type: 'signup.open', choice: { plan: choice.plan, interval: choice.interval } })];
       if (choice.chooser === 'needsOnboarding') return [call('goToOnboarding')];
       return [start('createCheckoutSession', { planName: checkoutPlanName(choice.plan, choice.interval) })];
     },
-    'done:createCheckoutSession': ({ event }) => [call('leaveTo', { url: event.output.url })],
+    // Checkout's address: the browser leaves for it; a subscription that exists, or no address: the portal.
+    'done:createCheckoutSession': ({ event }) =>
+      event.output === checkoutTo ? [call('goToCheckout', { url: CHECKOUT_URL })] : [start('portal')],
     // 401 or 'Unauthenticated' opens sign-up with the plan; any other failure tries the portal.
     'error:createCheckoutSession': ({ event, previous }) => {
       const choice = previous?.context.choice;
       return event.error === unauthorized || event.error === unauthenticatedText
-        ? [call('openSignup', choice ? { plan: choice.plan, interval: choice.interval } : {})]
-        : [start('openPortal')];
+        ? [
+            emitted({
+              type: 'signup.open',
+              choice: choice ? { plan: choice.plan, interval: choice.interval } : {},
+            }),
+          ]
+        : [start('portal')];
     },
-    'done:openPortal': ({ event }) =>
-      event.output.url ? [call('leaveTo', { url: event.output.url })] : [call('goToBilling')],
-    'error:openPortal': [call('goToBilling')],
+    // The portal child leaves for the portal itself (tests/model/portal.test.tsx); when it cannot, /Billing.
+    'done:portal': ({ event }) => ((event.output as PortalOutput).leaving ? [] : [call('goToBilling')]),
   },
   events: Object.values(choices),
   actors: {
     createCheckoutSession: {
-      outputs: [{ url: 'https://checkout.example/cs_1' }],
-      errors: [unauthorized, unauthenticatedText, alreadySubscribed],
+      outputs: [checkoutTo, alreadySubscribed, noCheckoutUrl],
+      errors: [unauthorized, unauthenticatedText, notBuiltYet],
     },
-    openPortal: {
-      outputs: [{ url: 'https://portal.example/session' }, { url: null }],
-      errors: [notBuiltYet],
+    portal: {
+      outputs: [
+        { leaving: true },
+        { leaving: false, error: 'Could not open the billing portal. Please try again later.' },
+      ],
     },
   },
 
@@ -223,21 +234,21 @@ describeModel(pricingActionMachine, {
       const choice = event as PricingActionEvent;
       if (choice.plan === 'business') {
         // [product: LAND-23] Business asks for a conversation, whoever chooses it.
-        expect(actionsOf(stepEffects)).toEqual([{ name: 'scrollToContact', params: undefined }]);
+        expect(actionsOf(stepEffects)).toEqual([emitted({ type: 'contact.scroll' })]);
         expect(snapshot.matches('idle')).toBe(true);
         // The page scrolls once for every time the flow asked.
-        const asked = effects.actionNames().filter((name) => name === 'scrollToContact').length;
+        const asked = effects.emittedEvents().filter(({ type }) => type === 'contact.scroll').length;
         if (page) expect(page.scrolledToContact).toHaveBeenCalledTimes(asked);
       } else if (choice.chooser === 'visitor') {
         // [product: LAND-35] A visitor signs up with the plan and interval already chosen.
         expect(actionsOf(stepEffects)).toEqual([
-          { name: 'openSignup', params: { plan: choice.plan, interval: choice.interval } },
+          emitted({ type: 'signup.open', choice: { plan: choice.plan, interval: choice.interval } }),
         ]);
         expect(stepEffects.inputsOf('createCheckoutSession')).toEqual([]);
         await expectSignupDialog();
       } else if (choice.chooser === 'needsOnboarding') {
         // [product: ROLE-3] Setup comes first.
-        expect(actionsOf(stepEffects)).toEqual([{ name: 'goToOnboarding', params: undefined }]);
+        expect(actionsOf(stepEffects)).toEqual([call('goToOnboarding')]);
         expect(stepEffects.inputsOf('createCheckoutSession')).toEqual([]);
       } else {
         // [product: SUB-6, API-10] The plan name the payment provider knows.
@@ -247,36 +258,43 @@ describeModel(pricingActionMachine, {
         expect(actionsOf(stepEffects)).toEqual([]);
       }
     },
-    'done:createCheckoutSession': ({ stepEffects }) => {
-      expect(actionsOf(stepEffects)).toEqual([
-        { name: 'leaveTo', params: { url: 'https://checkout.example/cs_1' } },
-      ]);
+    'done:createCheckoutSession': ({ snapshot, event, stepEffects }) => {
+      if (event.output === checkoutTo) {
+        expect(snapshot.matches('leaving')).toBe(true);
+        expect(actionsOf(stepEffects)).toEqual([call('goToCheckout', { url: CHECKOUT_URL })]);
+      } else {
+        // [product: BILL-12, MSG-PRICING-2] A subscription that exists (or no address): the portal.
+        expect(snapshot.matches('openingPortal')).toBe(true);
+        expect(stepEffects.inputsOf('portal')).toHaveLength(1);
+        expect(actionsOf(stepEffects)).toEqual([]);
+      }
     },
     'error:createCheckoutSession': async ({ snapshot, event, stepEffects }) => {
-      if (event.error === alreadySubscribed) {
+      if (event.error === notBuiltYet) {
         // [product: MSG-PRICING-2] Any other failure tries the portal.
         expect(snapshot.matches('openingPortal')).toBe(true);
-        expect(stepEffects.inputsOf('openPortal')).toHaveLength(1);
+        expect(stepEffects.inputsOf('portal')).toHaveLength(1);
         expect(actionsOf(stepEffects)).toEqual([]);
       } else {
         // [product: MSG-PRICING-1] 401 or 'Unauthenticated': the signup dialog, with what was chosen.
         expect(snapshot.matches('idle')).toBe(true);
         const { plan, interval } = snapshot.context.choice ?? {};
-        expect(actionsOf(stepEffects)).toEqual([{ name: 'openSignup', params: { plan, interval } }]);
+        expect(actionsOf(stepEffects)).toEqual([
+          emitted({ type: 'signup.open', choice: { plan, interval } }),
+        ]);
         await expectSignupDialog();
       }
     },
-    'done:openPortal': ({ event, stepEffects }) => {
-      expect(actionsOf(stepEffects)).toEqual(
-        event.output.url
-          ? [{ name: 'leaveTo', params: { url: event.output.url } }]
-          : [{ name: 'goToBilling', params: undefined }],
-      );
-    },
-    'error:openPortal': ({ snapshot, stepEffects }) => {
-      // [product: MSG-PRICING-2] ...then the Billing page.
-      expect(snapshot.matches('idle')).toBe(true);
-      expect(actionsOf(stepEffects)).toEqual([{ name: 'goToBilling', params: undefined }]);
+    'done:portal': ({ snapshot, event, stepEffects }) => {
+      if ((event.output as PortalOutput).leaving) {
+        // On the way to the portal: the buttons stay busy until the page goes.
+        expect(snapshot.matches('leaving')).toBe(true);
+        expect(actionsOf(stepEffects)).toEqual([]);
+      } else {
+        // [product: MSG-PRICING-2] ...then the Billing page.
+        expect(snapshot.matches('idle')).toBe(true);
+        expect(actionsOf(stepEffects)).toEqual([call('goToBilling')]);
+      }
     },
   },
 });

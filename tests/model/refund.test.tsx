@@ -44,6 +44,18 @@ const REVERSAL: RefundReversal = {
   notes: 'Refunded by phone.',
   processed_by: 'admin@example.com',
   created_date: '2026-11-23T10:00:00.000Z',
+  completed: true,
+};
+/** A reversal that went half through: refunded, the subscription not ended (issue 19 item 3). */
+const HALF_DONE: RefundReversal = {
+  ...REVERSAL,
+  id: 'a2b0d4c8-0000-4000-8000-000000000002',
+  payment_intent_id: 'pi_half',
+  session_id: null,
+  customer_email: 'robin@example.com',
+  refund_id: 're_2',
+  notes: null,
+  completed: false,
 };
 
 const button = (name: string) => screen.getByRole('button', { name });
@@ -125,6 +137,11 @@ const refundView: MachineView<typeof refundMachine> = {
         expect(table).toHaveTextContent('$59.00');
         expect(table).toHaveTextContent('admin@example.com');
         expect(table).toHaveTextContent('Refunded by phone.');
+        const rows = screen.getAllByRole('row');
+        expect(rows.find((row) => row.textContent?.includes('cs_test_paid'))).toHaveTextContent('Done');
+        expect(rows.find((row) => row.textContent?.includes('pi_half'))).toHaveTextContent(
+          'Refunded; subscription not ended yet: reverse again to finish',
+        );
       }
     },
     'recent.unavailable': () => {
@@ -150,7 +167,7 @@ describeModel(refundMachine, {
       outputs: [answers.processed, answers.already, answers.serverError, answers.silent],
       errors: [noAnswer],
     },
-    loadReversals: { outputs: [[REVERSAL], []], errors: [new Error('Admin access required.')] },
+    loadReversals: { outputs: [[REVERSAL, HALF_DONE], []], errors: [new Error('Admin access required.')] },
   },
   // The list's rows are fixtures, so its length tells states apart; the rest of the context matters as it is.
   serializeState: (snapshot) =>

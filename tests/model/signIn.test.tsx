@@ -2,7 +2,15 @@ import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { type SignInEvent, type SignInSnapshot, signInMachine } from '../../src/machines/signIn';
 import { renderApp } from '../ui/render-app';
-import { call, describeModel, type MachineView, type StepObservation, start, type User } from './harness';
+import {
+  call,
+  describeModel,
+  emitted,
+  type MachineView,
+  type StepObservation,
+  start,
+  type User,
+} from './harness';
 
 type Observation = StepObservation<SignInSnapshot>;
 
@@ -65,7 +73,7 @@ function showsBusy(spinning: (typeof CONTROLS)[number]) {
 /** The dialog as a visitor sees it: opened from the landing page's 'Sign In' [product: SIGNIN-1]. */
 const signInView: MachineView<typeof signInMachine> = {
   render: async ({ logic, actorOptions }) => {
-    const app = renderApp('/Landing', { authService: {} }, { flows: { signIn: logic }, actorOptions });
+    const app = renderApp('/Landing', { authService: true }, { flows: { signIn: logic }, actorOptions });
     (await screen.findByRole('button', { name: 'Sign In' })).click();
     await within(await screen.findByRole('dialog', { name: 'Sign In' })).findByLabelText('Email');
     return app;
@@ -160,7 +168,9 @@ describeModel(signInMachine, {
       BLANK.has(event.email) ? [] : [start('resendConfirmation', { email: SENT_EMAIL })],
     'google.start': [start('startGoogleSignIn')],
     // A confirmed sign-in closes the dialog; an unconfirmed one is signed out again at once.
-    'done:signInWithPassword': ({ event }) => (event.output.emailConfirmed ? [] : [start('signOut')]),
+    // Signed in: the view hears it and closes the dialog; an unconfirmed address is signed out again.
+    'done:signInWithPassword': ({ event }) =>
+      event.output.emailConfirmed ? [emitted({ type: 'done' })] : [start('signOut')],
   },
 
   states: {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { type SignupEvent, type SignupSnapshot, signupMachine } from '../../src/machines/signup';
 import { renderApp } from '../ui/render-app';
-import { call, describeModel, type MachineView, type StepObservation, start } from './harness';
+import { call, describeModel, emitted, type MachineView, type StepObservation, start } from './harness';
 import { expectFeedback, foundOnce } from './view-checks';
 
 type Observation = StepObservation<SignupSnapshot>;
@@ -124,7 +124,7 @@ const showsVerify =
 /** The dialog as a visitor sees it: opened from the landing page's 'Join Beta' [product: SIGNUP-1]. */
 const signupView: MachineView<typeof signupMachine> = {
   render: async ({ logic, actorOptions }) => {
-    const app = renderApp('/Landing', { authService: {} }, { flows: { signup: logic }, actorOptions });
+    const app = renderApp('/Landing', { authService: true }, { flows: { signup: logic }, actorOptions });
     // While the large page renders, waiting is done with cheap probes; the controls are then found by role once.
     await screen.findByText('Join Beta');
     screen.getByRole('button', { name: 'Join Beta' }).click();
@@ -202,8 +202,13 @@ describeModel(signupMachine, {
         company: 'Acme IT',
         company_size: '11-50',
       }),
-      ...(event.output.emailConfirmed ? [] : [start('resendConfirmation', { email: SENT_EMAIL })]),
+      // Confirmed already: signed up, and the view closes the dialog.
+      ...(event.output.emailConfirmed
+        ? [emitted({ type: 'done' })]
+        : [start('resendConfirmation', { email: SENT_EMAIL })]),
     ],
+    // Signed in after 'I verified my email': the view closes the dialog.
+    'done:signIn': [emitted({ type: 'done' })],
     'verification.resend': [start('resendConfirmation', { email: SENT_EMAIL })],
     'verification.confirmed': ({ event }) =>
       event === verifiedWithoutEmail

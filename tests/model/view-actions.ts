@@ -22,21 +22,6 @@ function afterRecorders(logic: AnyStateMachine, actions: Actions): Actions {
 }
 
 /**
- * The logic under test as a view hosts it. A view provides the actions on its own state (a dialog, a scroll, a new
- * tab) with `logic.provide(...)`, which would replace the harness's recorders of those actions and hide them from
- * the effects check: here each action the view provides runs after its recorder.
- */
-export function keepRecordingViewActions<TLogic extends AnyStateMachine>(logic: TLogic): TLogic {
-  const hosted = logic.provide({}) as TLogic;
-  hosted.provide = ((implementations: { actions?: Actions }) =>
-    logic.provide({
-      ...implementations,
-      actions: afterRecorders(logic, implementations.actions ?? {}),
-    })) as TLogic['provide'];
-  return hosted;
-}
-
-/**
  * `logic` whose `offerSignUp` (a recorder) is also followed the way the app follows it: with the app's own
  * implementation (src/app/root.ts), read from `source`, another flow given it. A replayed path then shows where a
  * visitor without a session lands.

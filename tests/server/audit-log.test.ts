@@ -31,7 +31,12 @@ describe.each(ENGINES)('the audit log on %s', (engine) => {
       await anonymous.post(`/api/billing/checkout-session?junk=${long}`, { planName: 'pro_monthly' }),
     ];
     expect(answers.map((answer) => answer.statusCode)).toEqual([401, 401, 404, 403, 401, 401]);
-    expect(await count()).toBe(before);
+    // Rows are written once the answer has gone: a signed-in refusal afterwards is the one row to wait for.
+    const { client } = await signIn(app, uniqueEmail('after'));
+    expect((await client.get('/api/admin/refunds')).statusCode).toBe(403);
+    await expect.poll(count).toBe(before + 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await count()).toBe(before + 1);
   });
 
   it("records a signed-in caller's refusal under the route's pattern, never the URL they wrote", async () => {
@@ -42,7 +47,10 @@ describe.each(ENGINES)('the audit log on %s', (engine) => {
     expect((await client.get(`/api/admin/no-such-route/${long}`)).statusCode).toBe(404);
     // Refused before any route matched (no CSRF proof): nothing names an action, so nothing is recorded.
     expect((await client.post(`/api/admin/${long}`, {}, { omit: ['csrf'] })).statusCode).toBe(403);
-    const rows = await app.db.select().from(auditLog).where(eq(auditLog.actorEmail, email));
+    // Rows are written once the answer has gone.
+    const rowsOf = () => app.db.select().from(auditLog).where(eq(auditLog.actorEmail, email));
+    await expect.poll(async () => (await rowsOf()).length).toBe(1);
+    const rows = await rowsOf();
     expect(rows.map(({ action, target, outcome }) => ({ action, target, outcome }))).toEqual([
       { action: 'admin.refunds', target: '/api/admin/refunds', outcome: 'refused' },
     ]);

@@ -33,9 +33,10 @@ describe.each(ENGINES)('POST /api/webhooks/stripe on %s', (engine) => {
   let app: FastifyInstance;
   let payments: Payments;
   let stripe: Stripe;
+  const delays = new Map<string, number>();
 
   beforeAll(async () => {
-    testApp = await startBillingApp(engine);
+    testApp = await startBillingApp(engine, { delays });
     ({ app, payments } = testApp);
     stripe = payments.stripe;
   });
@@ -353,6 +354,85 @@ describe.each(ENGINES)('POST /api/webhooks/stripe on %s', (engine) => {
       await postWebhook(app, signed(scheduled));
       // The late "scheduled" event did not win: the provider says the subscription is resumed.
       expect((await cachedSubscription(subscription.id))?.cancelAtPeriodEnd).toBe(false);
+    });
+
+    it('holds no database transaction or connection while the provider is slow: health answers during a burst (issue 19 item 1)', async () => {
+      const customers = await Promise.all(Array.from({ length: 12 }, () => paidCustomer()));
+      const events = await Promise.all(
+        customers.map(async ({ subscription }) => {
+          const list = await stripe.events.list({ type: 'customer.subscription.created', limit: 100 });
+          return list.data.find((item) => (item.data.object as { id: string }).id === subscription.id);
+        }),
+      );
+      delays.set('GET /v1/subscriptions/', 2_500);
+      try {
+        let firstDelivered = 0;
+        const deliveries = Promise.all(
+          events.map((event) =>
+            postWebhook(app, signed(event)).then((answer) => {
+              firstDelivered ||= Date.now();
+              return answer;
+            }),
+          ),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // More deliveries at once than the pool has connections (10), each waiting on the provider.
+        const health = await app.inject({ method: 'GET', url: '/api/health' });
+        const healthAnswered = Date.now();
+        expect(health.statusCode, health.body).toBe(200);
+        expect(firstDelivered === 0 || healthAnswered < firstDelivered).toBe(true);
+        const answers = await deliveries;
+        expect(answers.map((answer) => answer.json())).toEqual(
+          Array(events.length).fill({ received: true, duplicate: false }),
+        );
+      } finally {
+        delays.clear();
+      }
+      for (const { subscription } of customers)
+        expect((await cachedSubscription(subscription.id))?.status).toBe('active');
+    }, 30_000);
+
+    it('gives up on a provider read after 5 s, once (no SDK retries): the provider redelivers the event', async () => {
+      const { subscription } = await paidCustomer();
+      const [event] = (
+        await stripe.events.list({ type: 'customer.subscription.created', limit: 100 })
+      ).data.filter((item) => (item.data.object as { id: string }).id === subscription.id);
+      const read = `GET /v1/subscriptions/${subscription.id}`;
+      delays.set(read, 5_600);
+      const before = payments.calls.filter((call) => call === read).length;
+      const started = Date.now();
+      try {
+        const response = await postWebhook(app, signed(event));
+        expect(response.statusCode).toBe(502);
+        expect(Date.now() - started).toBeLessThan(5_500);
+      } finally {
+        delays.clear();
+      }
+      expect(payments.calls.filter((call) => call === read).length - before).toBe(1);
+      expect(await ledger(event?.id ?? '')).toHaveLength(0);
+      expect((await postWebhook(app, signed(event))).json()).toEqual({ received: true, duplicate: false });
+    }, 20_000);
+
+    it('keeps the newer of two reads that finish out of order ("newer than stored")', async () => {
+      const { subscription } = await paidCustomer();
+      const events = async () =>
+        (await stripe.events.list({ type: 'customer.subscription.updated', limit: 100 })).data.filter(
+          (item) => (item.data.object as { id: string }).id === subscription.id,
+        );
+      await stripe.subscriptions.update(subscription.id, { metadata: { step: 'one' } });
+      const [first] = await events();
+      // The first delivery reads the subscription as it is now (not scheduled to cancel), and that answer is slow.
+      delays.set(`GET /v1/subscriptions/${subscription.id}`, 1_500);
+      const slow = postWebhook(app, signed(first));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      delays.clear();
+      await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
+      const [second] = await events();
+      expect((await postWebhook(app, signed(second))).statusCode).toBe(200);
+      expect((await cachedSubscription(subscription.id))?.cancelAtPeriodEnd).toBe(true);
+      // The older read lands last and changes nothing.
+      expect((await slow).json()).toEqual({ received: true, duplicate: false });
+      expect((await cachedSubscription(subscription.id))?.cancelAtPeriodEnd).toBe(true);
     });
 
     it('answers 5xx and records nothing when the effect cannot be applied, so the provider retries', async () => {

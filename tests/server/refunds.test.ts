@@ -27,9 +27,10 @@ describe.each(ENGINES)('admin refund reversal on %s [product: REFUND-11]', (engi
   let stripe: Stripe;
   let admin: TestClient;
   const faults = new Set<string>();
+  const delays = new Map<string, number>();
 
   beforeAll(async () => {
-    payments = await startPayments({ seedDemoCustomer: false, faults });
+    payments = await startPayments({ seedDemoCustomer: false, faults, delays });
     stripe = payments.stripe;
     testApp = await startTestApp(engine, {
       env: { STRIPE_API_URL: payments.url, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET },
@@ -41,7 +42,10 @@ describe.each(ENGINES)('admin refund reversal on %s [product: REFUND-11]', (engi
     await testApp.close();
     await payments.close();
   });
-  beforeEach(() => faults.clear());
+  beforeEach(() => {
+    faults.clear();
+    delays.clear();
+  });
 
   /** A customer of ours who paid for Professional monthly on the hosted Checkout page. */
   const paidCustomer = async () => {
@@ -65,7 +69,8 @@ describe.each(ENGINES)('admin refund reversal on %s [product: REFUND-11]', (engi
     app.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'refund.reverse'), eq(auditLog.target, target)));
+      .where(and(eq(auditLog.action, 'refund.reverse'), eq(auditLog.target, target)))
+      .orderBy(auditLog.createdAt);
 
   describe('authorization [product: ROLE-5, ROLE-8]', () => {
     it('answers 401 without a session and 403 to a signed-in customer, on both admin routes, and records it', async () => {
@@ -80,11 +85,15 @@ describe.each(ENGINES)('admin refund reversal on %s [product: REFUND-11]', (engi
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ code: 'forbidden', message: 'Admin access required.' });
       expect((await client.get('/api/admin/refunds')).statusCode).toBe(403);
-      const [row] = await app.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.actorEmail, email), eq(auditLog.action, 'admin.refunds.reverse')));
-      expect(row).toMatchObject({ outcome: 'refused', detail: { method: 'POST', status: 403 } });
+      // Rows are written once the answer has gone.
+      const rowOf = async () =>
+        (
+          await app.db
+            .select()
+            .from(auditLog)
+            .where(and(eq(auditLog.actorEmail, email), eq(auditLog.action, 'admin.refunds.reverse')))
+        )[0];
+      await expect.poll(rowOf).toMatchObject({ outcome: 'refused', detail: { method: 'POST', status: 403 } });
     });
 
     it('grants nothing for a role written into the user row: only ADMIN_EMAILS make an admin (demotion: identity.test.ts)', async () => {
@@ -111,7 +120,12 @@ describe.each(ENGINES)('admin refund reversal on %s [product: REFUND-11]', (engi
     expect(cancel.statusCode).toBe(200);
     expect((await client.post('/api/billing/change-plan', { planName: 'nonsense' })).statusCode).toBe(422);
     expect((await client.get('/api/billing/info')).statusCode).toBe(200);
-    const rows = await app.db.select().from(auditLog).where(eq(auditLog.actorEmail, email));
+    // Rows are written once the answer has gone: wait for the last one.
+    const rowsOf = () => app.db.select().from(auditLog).where(eq(auditLog.actorEmail, email));
+    await expect
+      .poll(async () => (await rowsOf()).some((row) => row.action === 'billing.change-plan'))
+      .toBe(true);
+    const rows = await rowsOf();
     expect(rows.map(({ action, outcome, detail }) => ({ action, outcome, detail }))).toEqual(
       expect.arrayContaining([
         { action: 'billing.checkout-session', outcome: 'succeeded', detail: { method: 'POST', status: 200 } },
@@ -266,33 +280,135 @@ describe.each(ENGINES)('admin refund reversal on %s [product: REFUND-11]', (engi
     expect(await logRows(intentId)).toHaveLength(0);
   });
 
-  it.each([
-    ['the refund', 'POST /v1/refunds'],
-    ['ending the subscription', 'DELETE /v1/subscriptions'],
-  ])(
-    'changes nothing of ours when the provider fails at %s, and a retry then goes through',
-    async (_step, fault) => {
-      const { sessionId, intentId, subscriptionId } = await paidCustomer();
-      faults.add(fault);
-      const failed = await admin.post(REVERSE, { sessionId });
-      expect(failed.statusCode).toBe(502);
-      expect(failed.json()).toMatchObject({
-        code: 'payment_provider_error',
-        message: 'The payment provider could not be reached. Nothing was changed; please try again.',
-      });
-      expect(await logRows(intentId)).toHaveLength(0);
+  it('changes nothing of ours when the provider fails at the refund, and a retry then goes through', async () => {
+    const { sessionId, intentId, subscriptionId } = await paidCustomer();
+    faults.add('POST /v1/refunds');
+    const failed = await admin.post(REVERSE, { sessionId });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toMatchObject({
+      code: 'payment_provider_error',
+      message: 'The payment provider could not be reached. Nothing was changed; please try again.',
+    });
+    expect(await logRows(intentId)).toHaveLength(0);
+    expect(await refundsOf(intentId)).toHaveLength(0);
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('active');
+    expect((await auditOf(sessionId)).map((entry) => entry.outcome)).toEqual(['failed']);
+
+    faults.clear();
+    expect((await admin.post(REVERSE, { sessionId })).json()).toEqual({
+      processed: true,
+      alreadyProcessed: false,
+    });
+    expect(await refundsOf(intentId)).toHaveLength(1);
+    expect((await logRows(intentId))[0]?.refundId).toBe((await refundsOf(intentId))[0]?.id);
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
+  });
+
+  describe('a reversal that went half through (issue 19 item 3)', () => {
+    it('says the refund was issued and ending the subscription failed, keeps that, and the repeat ends it without a second refund', async () => {
+      const { email, sessionId, intentId, subscriptionId } = await paidCustomer();
+      faults.add('DELETE /v1/subscriptions');
+      const half = await admin.post(REVERSE, { sessionId });
+      const [refund] = await refundsOf(intentId);
+      const said = `Refund ${refund?.id} issued; ending the subscription failed. Reverse again to finish.`;
+      expect(half.statusCode).toBe(502);
+      expect(half.json()).toEqual({ code: 'reversal_incomplete', message: said, error: said });
+      // What happened is kept: the money is back, the subscription (and the paid access) still live.
+      expect((await chargeOf(intentId)).refunded).toBe(true);
       expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('active');
-      expect((await auditOf(sessionId)).map((entry) => entry.outcome)).toEqual(['failed']);
+      expect(await logRows(intentId)).toMatchObject([
+        { status: 'refunded', refundId: refund?.id, amountRefunded: 5900, claimExpiresAt: null },
+      ]);
+      const listed = v.parse(refundReversalListSchema, (await admin.get('/api/admin/refunds')).json());
+      expect(listed.reversals.find((row) => row.payment_intent_id === intentId)).toMatchObject({
+        refund_id: refund?.id,
+        completed: false,
+      });
 
       faults.clear();
       expect((await admin.post(REVERSE, { sessionId })).json()).toEqual({
         processed: true,
         alreadyProcessed: false,
       });
-      // However far the failed attempt got, the payment is refunded once.
       expect(await refundsOf(intentId)).toHaveLength(1);
-      expect((await logRows(intentId))[0]?.refundId).toBe((await refundsOf(intentId))[0]?.id);
       expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
-    },
-  );
+      const [userRow] = await app.db.select().from(users).where(eq(users.email, email));
+      expect(userRow?.subscriptionStatus).toBe('canceled');
+      expect(await logRows(intentId)).toMatchObject([
+        { status: 'completed', refundId: refund?.id, amountRefunded: 5900, subscriptionId },
+      ]);
+      // The log is complete: the half-done attempt with what it refunded, then the one that finished it.
+      const audit = await auditOf(sessionId);
+      expect(audit.map(({ outcome, detail }) => ({ outcome, detail }))).toEqual([
+        {
+          outcome: 'failed',
+          detail: { message: said, refundId: refund?.id, amountRefunded: 5900 },
+        },
+        {
+          outcome: 'succeeded',
+          detail: expect.objectContaining({ refundId: refund?.id, amountRefunded: 0 }),
+        },
+      ]);
+      expect((await admin.post(REVERSE, { paymentIntentId: intentId })).json()).toEqual({
+        processed: false,
+        alreadyProcessed: true,
+      });
+    });
+
+    it('records the amount it refunded this time, not the whole charge', async () => {
+      const { sessionId, intentId } = await paidCustomer();
+      await stripe.refunds.create({ payment_intent: intentId, amount: 1000 });
+      expect((await admin.post(REVERSE, { sessionId })).json()).toMatchObject({ processed: true });
+      expect((await chargeOf(intentId)).amount_refunded).toBe(5900);
+      expect((await logRows(intentId))[0]?.amountRefunded).toBe(4900);
+      const [audit] = await auditOf(sessionId);
+      expect(audit?.detail).toMatchObject({ amountRefunded: 4900 });
+    });
+
+    it('takes over the claim of a call that died, repeating its refund (same key) rather than adding one', async () => {
+      const { sessionId, intentId, subscriptionId } = await paidCustomer();
+      // A call claimed the payment, refunded it, and died before recording the refund; its lease has run out.
+      await stripe.refunds.create(
+        { payment_intent: intentId, metadata: { refund_reversal: intentId } },
+        { idempotencyKey: `refund-reversal-${intentId}` },
+      );
+      await app.db.insert(refundLog).values({
+        paymentIntentId: intentId,
+        customerId: 'cus_whoever',
+        customerEmail: 'whoever@example.com',
+        amountRefunded: 0,
+        currency: 'usd',
+        processedByEmail: 'admin@example.com',
+        status: 'claimed',
+        claimExpiresAt: new Date(Date.now() - 1000),
+      });
+      expect((await admin.post(REVERSE, { sessionId })).json()).toEqual({
+        processed: true,
+        alreadyProcessed: false,
+      });
+      expect(await refundsOf(intentId)).toHaveLength(1);
+      expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
+      expect(await logRows(intentId)).toMatchObject([
+        { status: 'completed', amountRefunded: 5900, attempts: 2 },
+      ]);
+    });
+  });
+
+  it('holds no database transaction while the provider is slow: other requests are answered meanwhile (issue 19 item 1)', async () => {
+    const { sessionId, intentId } = await paidCustomer();
+    for (const call of ['POST /v1/refunds', 'GET /v1/subscriptions', 'DELETE /v1/subscriptions'])
+      delays.set(call, 2_500);
+    let reversalDone = 0;
+    const reversal = admin.post(REVERSE, { sessionId }).then((answer) => {
+      reversalDone = Date.now();
+      return answer;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    const healthDone = Date.now();
+    expect(health.statusCode).toBe(200);
+    expect(reversalDone === 0 || healthDone < reversalDone).toBe(true);
+    expect((await reversal).json()).toEqual({ processed: true, alreadyProcessed: false });
+    expect(await refundsOf(intentId)).toHaveLength(1);
+  }, 20_000);
 });

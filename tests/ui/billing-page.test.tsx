@@ -1,13 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { PORTAL_RETURN_KEY } from '../../src/services/storage';
 import { billingInfo, noSubscription, scheduledToCancel, trialEnded } from './billing-fixtures';
 import { type AppDoubles, renderApp, signedIn } from './render-app';
 
 const card = (name: string) => screen.getByRole('region', { name });
 
-async function openBilling(billing: AppDoubles['billing'], path = '/Billing') {
-  const app = renderApp(path, { loadUser: async () => signedIn(), billing });
+/** The billing page, its requests as `billing` says, and its dialogs' and the portal's as `others` does. */
+async function openBilling(
+  billing: AppDoubles['billing'],
+  others: Pick<AppDoubles, 'changePlan' | 'cancellation' | 'portal'> = {},
+  path = '/Billing',
+) {
+  const app = renderApp(path, { loadUser: async () => signedIn(), billing, ...others });
   // The first render loads the page's chunk and the flows: slower than the default second.
   await screen.findByRole('region', { name: 'Current Plan' }, { timeout: 5000 });
   return app;
@@ -98,18 +104,18 @@ describe('the billing page [product: BILL]', () => {
   });
 
   it('opens the portal returning to /Billing and sets the return flag on the way [product: BILL-8, API-11]', async () => {
-    const goToPortal = vi.fn();
-    await openBilling({
-      loadInfo: async () => billingInfo(),
-      openPortal: async () => 'https://pay.example/portal/ps_1',
-      goToPortal,
-    });
+    const app = await openBilling(
+      { loadInfo: async () => billingInfo() },
+      { portal: { openPortal: async () => 'https://pay.example/portal/ps_1' } },
+    );
     await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Manage Payment' }));
-    await waitFor(() => expect(goToPortal).toHaveBeenCalledWith('https://pay.example/portal/ps_1'));
+    await waitFor(() => expect(app.leftTo).toEqual(['https://pay.example/portal/ps_1']));
+    expect(sessionStorage.getItem(PORTAL_RETURN_KEY)).toBe('1');
+    sessionStorage.removeItem(PORTAL_RETURN_KEY);
   });
 
   it('says why the portal did not open [product: MSG-BILL-5, MSG-BILL-6]', async () => {
-    await openBilling({ loadInfo: async () => billingInfo(), openPortal: async () => null });
+    await openBilling({ loadInfo: async () => billingInfo() }, { portal: { openPortal: async () => null } });
     await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Manage Payment' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Could not open the billing portal. Please try again later.',
@@ -123,7 +129,7 @@ describe('the billing page [product: BILL]', () => {
       syncSubscription,
       detectArrival: async () => ({ from: 'checkout', sessionId: 'cs_test_42' }),
     });
-    expect(syncSubscription).toHaveBeenCalledWith('cs_test_42');
+    expect(syncSubscription).toHaveBeenCalledWith({ sessionId: 'cs_test_42' });
   });
 
   it('offers to try again when the info could not be loaded', async () => {
@@ -151,7 +157,7 @@ describe('the dialogs', () => {
   it('cancel: once it went through, the page reloads and shows Cancellation Scheduled [product: BILL-7]', async () => {
     const loadInfo = vi.fn().mockResolvedValueOnce(billingInfo()).mockResolvedValue(scheduledToCancel());
     const cancel = vi.fn(async () => ({ canceled: true, canceledImmediately: false }));
-    await openBilling({ loadInfo, cancel });
+    await openBilling({ loadInfo }, { cancellation: { cancelSubscription: cancel } });
     await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Cancel Subscription' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Subscription' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Reason'), 'too_expensive');
@@ -167,7 +173,7 @@ describe('the dialogs', () => {
 
   it('change plan: confirm is disabled for the current plan on the monthly view [product: BILL-9]', async () => {
     const changePlan = vi.fn(async () => ({ noSubscription: false as const, changed: true }));
-    await openBilling({ loadInfo: async () => billingInfo(), changePlan });
+    await openBilling({ loadInfo: async () => billingInfo() }, { changePlan: { changePlan } });
     await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Change Plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change Plan' });
     expect(within(dialog).getByRole('button', { name: 'Confirm Change' })).toBeDisabled();
@@ -175,7 +181,7 @@ describe('the dialogs', () => {
     await userEvent.click(within(dialog).getByRole('radio', { name: /^Business/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Change' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Plan updated. Refreshing...');
-    expect(changePlan).toHaveBeenCalledWith('business_monthly');
+    expect(changePlan).toHaveBeenCalledWith({ planName: 'business_monthly' });
   });
 
   it('change plan without a subscription goes to Checkout [product: BILL-16]', async () => {
@@ -183,18 +189,15 @@ describe('the dialogs', () => {
       existingSubscription: false as const,
       url: 'https://pay.example/c/1',
     }));
-    const goToCheckout = vi.fn();
-    await openBilling({
-      loadInfo: async () => billingInfo(),
-      changePlan: async () => ({ noSubscription: true }),
-      createCheckout,
-      goToCheckout,
-    });
+    const app = await openBilling(
+      { loadInfo: async () => billingInfo() },
+      { changePlan: { changePlan: async () => ({ noSubscription: true }), createCheckout } },
+    );
     await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Change Plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change Plan' });
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Annual (Save 20%)' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Change' }));
-    await waitFor(() => expect(goToCheckout).toHaveBeenCalledWith('https://pay.example/c/1'));
-    expect(createCheckout).toHaveBeenCalledWith('pro_yearly');
+    await waitFor(() => expect(app.leftTo).toEqual(['https://pay.example/c/1']));
+    expect(createCheckout).toHaveBeenCalledWith({ planName: 'pro_yearly' });
   });
 });

@@ -30,7 +30,7 @@ describe('the session-check page [product: CHECK]', () => {
     const refresh = deferred<unknown>();
     renderApp('/Dashboard', {
       loadUser: async () => signedIn(),
-      account: { refreshIdentity: () => refresh.promise },
+      dashboardLink: { refreshIdentity: () => refresh.promise },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Open Dashboard' }));
     // Reserved at the click, as pop-up blockers require [product: HEAD-9], and still blank.

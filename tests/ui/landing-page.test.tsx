@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TrialResponse } from '../../contract/billing';
+import { PORTAL_RETURN_KEY } from '../../src/services/storage';
 import { deferred, fakeTab, renderApp, signedIn } from './render-app';
 
 const section = async (id: string) =>
@@ -102,7 +103,7 @@ describe('the landing page for a visitor [product: LAND]', () => {
 
   it('gives a visitor the signup dialog for a plan, without a checkout call [product: LAND-35]', async () => {
     const createCheckoutSession = vi.fn();
-    renderApp('/Landing', { landing: { createCheckoutSession } });
+    renderApp('/Landing', { pricingAction: { createCheckoutSession } });
     await screen.findByRole('heading', { level: 3, name: 'Starter' });
 
     await userEvent.click(within(planCard('Starter')).getByRole('button', { name: 'Start Free Trial' }));
@@ -126,10 +127,13 @@ describe('the landing page for a visitor [product: LAND]', () => {
 
 describe('the pricing action of a signed-in customer [product: MSG-PRICING-1, MSG-PRICING-2]', () => {
   it('goes to checkout with the plan name of the card and interval [product: SUB-6]', async () => {
-    const createCheckoutSession = vi.fn(async () => ({ url: 'https://checkout.example/cs_1' }));
+    const createCheckoutSession = vi.fn(async () => ({
+      existingSubscription: false as const,
+      url: 'https://checkout.example/cs_1',
+    }));
     const app = renderApp('/Landing', {
       loadUser: async () => signedIn(),
-      landing: { createCheckoutSession },
+      pricingAction: { createCheckoutSession },
     });
     await screen.findByRole('button', { name: 'Open account menu' });
     await userEvent.click(screen.getByRole('radio', { name: /Annual/ }));
@@ -139,13 +143,13 @@ describe('the pricing action of a signed-in customer [product: MSG-PRICING-1, MS
     );
 
     await waitFor(() => expect(app.leftTo).toEqual(['https://checkout.example/cs_1']));
-    expect(createCheckoutSession).toHaveBeenCalledWith('pro_yearly');
+    expect(createCheckoutSession).toHaveBeenCalledWith({ planName: 'pro_yearly' });
   });
 
   it('opens the signup dialog when checkout answers 401', async () => {
     const app = renderApp('/Landing', {
       loadUser: async () => signedIn(),
-      landing: {
+      pricingAction: {
         createCheckoutSession: async () => {
           throw Object.assign(new Error('Session expired'), { status: 401 });
         },
@@ -159,23 +163,23 @@ describe('the pricing action of a signed-in customer [product: MSG-PRICING-1, MS
     expect(app.leftTo).toEqual([]);
   });
 
-  it('tries the portal after another checkout failure, returning to /Billing', async () => {
-    const openPortal = vi.fn(async () => ({ url: 'https://portal.example/p_1' }));
+  // Where the portal returns to (/Billing) is the portal I/O's: tests/services/billing-io.test.ts.
+  it('tries the portal for a customer who has a subscription already, marking the way back', async () => {
+    const openPortal = vi.fn(async () => 'https://portal.example/p_1');
     const app = renderApp('/Landing', {
       loadUser: async () => signedIn(),
-      landing: {
-        createCheckoutSession: async () => {
-          throw Object.assign(new Error('You already have a subscription.'), { status: 409 });
-        },
-        openPortal,
-      },
+      pricingAction: { createCheckoutSession: async () => ({ existingSubscription: true }) },
+      portal: { openPortal },
     });
     await screen.findByRole('button', { name: 'Open account menu' });
 
     await userEvent.click(within(planCard('Starter')).getByRole('button', { name: 'Start Free Trial' }));
 
     await waitFor(() => expect(app.leftTo).toEqual(['https://portal.example/p_1']));
-    expect(openPortal).toHaveBeenCalledWith(`${window.location.origin}/Billing`);
+    expect(openPortal).toHaveBeenCalledOnce();
+    // Back at /Billing, the page polls for what changed in the portal [product: BILL-8].
+    expect(sessionStorage.getItem(PORTAL_RETURN_KEY)).toBe('1');
+    sessionStorage.removeItem(PORTAL_RETURN_KEY);
   });
 
   it('goes to /Billing when the portal fails too (the billing server is not built yet)', async () => {
@@ -191,7 +195,7 @@ describe('the pricing action of a signed-in customer [product: MSG-PRICING-1, MS
     const createCheckoutSession = vi.fn();
     const app = renderApp('/Landing', {
       loadUser: async () => signedIn({ onboardingRequired: true }),
-      landing: { createCheckoutSession },
+      pricingAction: { createCheckoutSession },
     });
     await screen.findByRole('link', { name: 'Continue setup' });
 
@@ -218,7 +222,7 @@ describe('the pricing action of a signed-in customer [product: MSG-PRICING-1, MS
 describe('the contact form [product: LAND-24, LAND-25, LAND-34]', () => {
   it('says what is missing and sends nothing', async () => {
     const sendContact = vi.fn();
-    renderApp('/Landing', { landing: { sendContact } });
+    renderApp('/Landing', { contact: { sendContact } });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Send Message' }));
 
@@ -232,7 +236,7 @@ describe('the contact form [product: LAND-24, LAND-25, LAND-34]', () => {
 
   it('sends the message and thanks the visitor', async () => {
     const sendContact = vi.fn(async () => ({ id: 'c_1', created_date: '2026-11-23T10:00:00Z' }));
-    renderApp('/Landing', { landing: { sendContact } });
+    renderApp('/Landing', { contact: { sendContact } });
 
     await userEvent.type(await screen.findByLabelText('Name'), ' Ada Lovelace ');
     await userEvent.type(screen.getByLabelText('Email'), 'Ada@Example.com');
@@ -298,7 +302,9 @@ describe('the signed-in hero [product: LAND-10, LAND-11, LAND-12, LAND-13, LAND-
     const inThreeDays = new Date(Date.now() + 2.5 * 24 * 60 * 60 * 1000).toISOString();
     renderApp('/Landing', {
       loadUser: async () => customer,
-      landing: { lookupTrial: async () => ({ trial_ends_at: inThreeDays, subscription_status: 'trialing' }) },
+      landingAccount: {
+        lookupTrial: async () => ({ trial_ends_at: inThreeDays, subscription_status: 'trialing' }),
+      },
     });
     expect(await screen.findByText('Trial: 3 days left')).toBeInTheDocument();
   });
@@ -317,7 +323,7 @@ describe('the signed-in hero [product: LAND-10, LAND-11, LAND-12, LAND-13, LAND-
       const answer = deferred<TrialResponse>();
       renderApp('/Landing', {
         loadUser: async () => newcomer,
-        landing: { lookupTrial: () => answer.promise },
+        landingAccount: { lookupTrial: () => answer.promise },
       });
       await screen.findByRole('heading', { level: 1, name: /, Casey$/ });
 
@@ -337,7 +343,7 @@ describe('the signed-in hero [product: LAND-10, LAND-11, LAND-12, LAND-13, LAND-
     const opened = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     const identity = deferred<unknown>();
     const refreshIdentity = vi.fn(() => identity.promise);
-    renderApp('/Landing', { loadUser: async () => customer, account: { refreshIdentity } });
+    renderApp('/Landing', { loadUser: async () => customer, dashboardLink: { refreshIdentity } });
 
     const button = await screen.findByRole('button', { name: 'Open Dashboard' });
     await waitFor(() => expect(button).toBeEnabled());
@@ -366,18 +372,18 @@ describe('the address and window events [product: LAND-26, LAND-27, LAND-29, LAN
   it('syncs a checkout, cleans the address and opens the sign-in dialog about 400 ms later', async () => {
     const syncSubscription = vi.fn(async () => ({ subscription: null }));
     const app = renderApp('/Landing?session_id=cs_test_1', {
-      landing: { syncSubscription },
-      authService: {},
+      landingAddress: { syncSubscription },
+      authService: true,
     });
 
     await waitFor(() => expect(app.router.history.location.href).toBe('/Landing'));
-    expect(syncSubscription).toHaveBeenCalledWith('cs_test_1');
+    expect(syncSubscription).toHaveBeenCalledWith({ sessionId: 'cs_test_1' });
     expect(screen.queryByRole('dialog', { name: 'Sign In' })).not.toBeInTheDocument();
     expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeInTheDocument();
   });
 
   it('opens the dialogs other scripts ask for with window events', async () => {
-    renderApp('/Landing', { authService: {} });
+    renderApp('/Landing', { authService: true });
     await screen.findByRole('heading', { level: 1 });
 
     window.dispatchEvent(new CustomEvent('open-signup-modal', { detail: { plan: 'pro', annual: true } }));

@@ -48,7 +48,7 @@ describe('the Profile page [product: PROF]', () => {
     const saved = deferred<ReturnType<typeof aUser>>();
     const updateProfile = vi.fn((_update: UserUpdateInput) => saved.promise);
     const loadUser = vi.fn(async () => signedIn({ user: casey }));
-    renderApp('/Profile', { loadUser, account: { updateProfile } });
+    renderApp('/Profile', { loadUser, profile: { updateProfile } });
     const form = await personalInformation();
 
     const company = within(form).getByLabelText('Company');
@@ -75,7 +75,7 @@ describe('the Profile page [product: PROF]', () => {
   it("says 'Failed to update profile. Please try again.' in red when the save fails [product: MSG-PROF-2]", async () => {
     renderApp('/Profile', {
       loadUser: async () => signedIn(),
-      account: { updateProfile: async () => Promise.reject(new Error('Server down')) },
+      profile: { updateProfile: async () => Promise.reject(new Error('Server down')) },
     });
     const form = await personalInformation();
     await userEvent.type(within(form).getByLabelText('Bio'), 'Runs IT');
@@ -88,7 +88,7 @@ describe('the Profile page [product: PROF]', () => {
 
   it('refuses a phone number with letters before sending anything, with the rule it broke [product: PROF-7]', async () => {
     const updateProfile = vi.fn();
-    renderApp('/Profile', { loadUser: async () => signedIn(), account: { updateProfile } });
+    renderApp('/Profile', { loadUser: async () => signedIn(), profile: { updateProfile } });
     const form = await personalInformation();
     const phone = within(form).getByLabelText('Phone');
     await userEvent.type(phone, '555-CALL-NOW');

@@ -3,17 +3,12 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import * as v from 'valibot';
 import { type CurrentUserInput, currentUserSchema } from '../../contract/user';
+import { type AppIO, flowRegistry } from '../../src/app/flows';
 import { type AppRootOptions, createAppRoot } from '../../src/app/root';
-import type { LoadedUser, SessionActorRef } from '../../src/machines/session';
-import type { AccountEffects } from '../../src/services/account-effects';
-import type { BillingEffects } from '../../src/services/billing-effects';
-import type { LandingEffects } from '../../src/services/landing-effects';
-import type { OnboardingEffects } from '../../src/services/onboarding-effects';
-import type { PasswordResetEffects } from '../../src/services/password-reset-effects';
-import type { RefundEffects } from '../../src/services/refund-effects';
+import { portMethodsOf } from '../../src/machines/io';
+import type { AuthToken, LoadedUser, SessionActorRef } from '../../src/machines/session';
+import type { Services } from '../../src/services/io-deps';
 import type { SessionEffects } from '../../src/services/session-effects';
-import type { SignInEffects } from '../../src/services/sign-in-effects';
-import type { SignupEffects } from '../../src/services/signup-effects';
 import { AppProviders } from '../../src/ui/AppProviders';
 
 /** Menus and dialogs open and close at once in tests: no transitions to wait for. */
@@ -43,6 +38,7 @@ export function signedIn(
       has_signup: !options.onboardingRequired,
       onboarding_required: options.onboardingRequired ?? false,
     },
+    authSessionId: 'auth-session-1',
   };
 }
 
@@ -64,173 +60,119 @@ export function fakeTab() {
   return { opener: {} as unknown, closed: false, location: { href: 'about:blank' } };
 }
 
-export interface AppDoubles {
+/** Each flow's port methods the test replaces, by flow name (the registry's names: src/app/flows.ts). */
+export type FlowDoubles = { [Name in keyof AppIO]?: Partial<AppIO[Name]> };
+
+export interface AppDoubles extends FlowDoubles {
   loadUser?: () => Promise<LoadedUser>;
-  exchangeToken?: (accessToken: string) => Promise<unknown>;
-  signOut?: () => Promise<void>;
+  /** The session's token exchange; default: the server now holds the session, so it answers what `loadUser` does. */
+  exchangeToken?: (token: AuthToken) => Promise<LoadedUser>;
+  /** Default: the server session is extended and answers what `loadUser` does. */
+  refreshSession?: (token: AuthToken) => Promise<LoadedUser>;
+  signOut?: (options: { everywhere: boolean; reason: string | null }) => Promise<void>;
   serverLogout?: () => Promise<void>;
   /**
-   * The auth service as the sign-in dialog uses it. Absent: the deployment has no auth service, and sign-in goes
-   * to the server's login page. A request the test does not stub fails the test.
+   * Whether the deployment has an auth service. Absent: it has none, and sign-in goes to the server's login page
+   * (the sign-up dialog then says sign-up is not available).
    */
-  authService?: Partial<SignInEffects>;
-  /**
-   * The account flows' requests (Profile, Settings, Dashboard). The identity calls answer the session's user (as the
-   * server would); a save the test does not stub fails it.
-   */
-  account?: Partial<AccountEffects>;
-  /** The sign-up dialog's requests (needs `authService` too, for the dialog to offer sign-up at all). */
-  signup?: Partial<SignupEffects>;
-  /** Onboarding's requests; default: no pending item, and any other request fails the test. */
-  onboarding?: Partial<OnboardingEffects>;
-  passwordReset?: Partial<PasswordResetEffects>;
-  /**
-   * The billing page's effects (info, health, checkout, portal, cancel, change plan). A request the test does not
-   * stub fails the test; the portal-return flag reads false and leaving the page is recorded in `leftTo`.
-   */
-  billing?: Partial<BillingEffects>;
-  /** The admin refund requests; one the test does not stub fails the test. */
-  refund?: Partial<RefundEffects>;
-  /**
-   * The landing page's API calls (billing, contact, identity, the auth service's reading of the address). A call
-   * the test does not stub answers 501 like a server without the route would, except the auth service's, which
-   * settles at once.
-   */
-  landing?: Partial<LandingEffects>;
+  authService?: boolean;
   /** Holds back the flows' chunk (and with it the session actor) until it resolves (default: loaded at once). */
   sessionChunk?: Promise<void>;
 }
 
-function signInEffects(stubs: Partial<SignInEffects> = {}): SignInEffects {
-  const unexpected = (name: string) => async () => {
-    throw new Error(`The test did not expect the sign-in request '${name}'.`);
-  };
-  return {
-    prepare: async () => {},
-    signInWithPassword: unexpected('signInWithPassword'),
-    signOut: unexpected('signOut'),
-    startGoogleSignIn: unexpected('startGoogleSignIn'),
-    requestPasswordReset: unexpected('requestPasswordReset'),
-    resendConfirmation: unexpected('resendConfirmation'),
-    ...stubs,
-  };
-}
-
-function accountEffects(doubles: AppDoubles): AccountEffects {
-  const unexpected = (name: string) => async () => {
-    throw new Error(`The test did not expect the account request '${name}'.`);
-  };
-  const sessionUser = async () =>
-    (await (doubles.loadUser ?? (() => Promise.reject(noServerSession())))()).user;
-  return {
-    refreshIdentity: sessionUser,
-    loadCurrentUser: sessionUser,
-    updateProfile: unexpected('updateProfile'),
-    saveSettings: unexpected('saveSettings'),
-    ...doubles.account,
-  };
-}
-
-/** Effects a test did not stub: calling one fails the test with its name. */
-function unexpectedRequests<T extends object>(
-  flow: string,
-  stubs: Partial<T>,
-  names: readonly (keyof T)[],
-): T {
-  const unexpected = (name: keyof T) => async () => {
-    throw new Error(`The test did not expect the ${flow} request '${String(name)}'.`);
-  };
-  return { ...Object.fromEntries(names.map((name) => [name, unexpected(name)])), ...stubs } as T;
-}
-
-function billingEffects(stubs: Partial<BillingEffects> = {}, leftTo: string[]): BillingEffects {
-  const unexpected = (name: string) => async () => {
-    throw new Error(`The test did not expect the billing request '${name}'.`);
-  };
-  return {
-    loadInfo: unexpected('loadInfo'),
-    loadWebhookHealth: async () => null,
-    syncSubscription: unexpected('syncSubscription'),
-    createCheckout: unexpected('createCheckout'),
-    openPortal: unexpected('openPortal'),
-    changePlan: unexpected('changePlan'),
-    cancel: unexpected('cancel'),
-    detectArrival: async () => ({ from: 'elsewhere' }),
-    goToCheckout: (url) => leftTo.push(url),
-    goToPortal: (url) => leftTo.push(url),
-    ...stubs,
-  };
-}
-
 export const notImplemented = () => Object.assign(new Error('Not implemented'), { status: 501 });
 
-function landingEffects(stubs: Partial<LandingEffects> = {}): LandingEffects {
+/**
+ * What every flow's I/O does in a test, unless the test says otherwise. Every request (an invoked actor) the test
+ * does not stub fails it, naming the request, except the ones below: the landing page's API calls (and the
+ * portal's) answer 501 like a server without the route would; the identity calls answer the session's user (as the server would). Commands
+ * (navigation, leaving the page, storage, the console) stay the app's own, so a test sees where the page goes;
+ * leaving it is recorded in `leftTo`.
+ */
+function defaultsOf(doubles: AppDoubles): FlowDoubles {
+  const sessionUser = async () =>
+    (await (doubles.loadUser ?? (() => Promise.reject(noServerSession())))()).user;
   const missing = async () => {
     throw notImplemented();
   };
   return {
-    syncSubscription: missing,
-    authServiceSettled: async () => {},
-    createCheckoutSession: missing,
-    openPortal: missing,
-    sendContact: missing,
-    lookupTrial: missing,
-    ...stubs,
+    signIn: { prepareAuthService: () => {} },
+    onboarding: { readPendingOnboarding: async () => null },
+    billing: { loadWebhookHealth: async () => null, detectArrival: async () => ({ from: 'elsewhere' }) },
+    dashboardLink: { refreshIdentity: sessionUser },
+    settings: { loadCurrentUser: sessionUser },
+    landingAddress: { syncSubscription: missing, authServiceSettled: async () => {} },
+    pricingAction: { createCheckoutSession: missing },
+    portal: { openPortal: missing },
+    contact: { sendContact: missing },
+    landingAccount: { lookupTrial: missing },
   };
 }
 
-function refundEffects(stubs: Partial<RefundEffects> = {}): RefundEffects {
-  const unexpected = (name: string) => async () => {
-    throw new Error(`The test did not expect the refund request '${name}'.`);
-  };
-  return { reverse: unexpected('reverse'), recentReversals: unexpected('recentReversals'), ...stubs };
+/** Requests the app answers from the page itself (its address, its session), not a server: they stay its own. */
+const PAGE_REQUESTS: { [Name in keyof AppIO]?: readonly (keyof AppIO[Name])[] } = {
+  landingAddress: ['readAddress'],
+  onboarding: ['reloadSession'],
+};
+
+/** The doubles of every registered flow's port: the test's stubs, else the defaults, else a failing request. */
+function flowDoubles(doubles: AppDoubles): FlowDoubles {
+  const defaults = defaultsOf(doubles);
+  return Object.fromEntries(
+    Object.entries(flowRegistry).map(([name, { machine }]) => {
+      const flow = name as keyof AppIO;
+      const kept: readonly string[] = PAGE_REQUESTS[flow] ?? [];
+      const failing = portMethodsOf(machine)
+        .requests.filter((request) => !kept.includes(request))
+        .map((request) => [
+          request,
+          async () => {
+            throw new Error(`The test did not expect the ${name} request '${request}'.`);
+          },
+        ]);
+      return [name, { ...Object.fromEntries(failing), ...defaults[flow], ...doubles[flow] }];
+    }),
+  );
 }
 
 function sessionEffects(doubles: AppDoubles): SessionEffects {
+  const loadUser = doubles.loadUser ?? (() => Promise.reject(noServerSession()));
   return {
-    loadUser: doubles.loadUser ?? (() => Promise.reject(noServerSession())),
-    exchangeToken: doubles.exchangeToken ?? (async () => ({})),
+    loadUser,
+    signIn: doubles.exchangeToken ?? (() => loadUser()),
+    refreshSession: doubles.refreshSession ?? (() => loadUser()),
     signOut: doubles.signOut ?? (async () => {}),
     serverLogout: doubles.serverLogout ?? (async () => {}),
   };
 }
 
-/** The composition root with doubles for every effect: what the browser builds, minus the network. */
+/**
+ * Services no test reaches: a flow's I/O is made from them, but every method a test runs is a double or works on the
+ * page alone. Using one fails the test, naming it.
+ */
+const unreachable = (path: string): object =>
+  new Proxy(() => {}, {
+    get: (_, key) => unreachable(`${path}.${String(key)}`),
+    apply: () => {
+      throw new Error(`A test reached ${path}: stub the port method that needs it.`);
+    },
+  });
+const unreachableServices = { api: unreachable('api'), authService: unreachable('authService') } as Services;
+
+/** The composition root with doubles for every flow's I/O: what the browser builds, minus the network. */
 export function createTestRoot(path: string, doubles: AppDoubles = {}, options: AppRootOptions = {}) {
   const leftTo: string[] = [];
   const root = createAppRoot({
     services: async () => ({
-      effects: {
-        session: sessionEffects(doubles),
-        signIn: signInEffects(doubles.authService),
-        account: accountEffects(doubles),
-        signup: unexpectedRequests<SignupEffects>('sign-up', doubles.signup ?? {}, [
-          'findSignup',
-          'signUp',
-          'resendConfirmation',
-          'signIn',
-          'rememberPendingOnboarding',
-        ]),
-        onboarding: unexpectedRequests<OnboardingEffects>(
-          'onboarding',
-          { readPendingOnboarding: async () => null, ...doubles.onboarding },
-          ['createSignup', 'forgetPendingOnboarding'],
-        ),
-        passwordReset: unexpectedRequests<PasswordResetEffects>(
-          'password reset',
-          doubles.passwordReset ?? {},
-          ['pickUpSession', 'updatePassword'],
-        ),
-        billing: billingEffects(doubles.billing, leftTo),
-        refund: refundEffects(doubles.refund),
-        landing: landingEffects(doubles.landing),
-      },
+      services: unreachableServices,
+      sessionEffects: sessionEffects(doubles),
       runtimeConfig: async () => ({
         supabaseUrl: doubles.authService ? 'https://auth.example' : null,
         supabaseAnonKey: doubles.authService ? 'anon-key' : null,
         dashboardUrl: 'https://dash.example',
       }),
     }),
+    io: flowDoubles(doubles),
     history: createMemoryHistory({ initialEntries: [path] }),
     actorOptions: {},
     apiBase: '/api',
@@ -248,7 +190,7 @@ export function createTestRoot(path: string, doubles: AppDoubles = {}, options: 
 
 /**
  * The whole SPA at `path`, built by the app's own composition root: the real machines and route tree with its
- * guards, the real providers; only the effects behind the actors are doubles.
+ * guards, the real providers; only the flows' requests are doubles.
  */
 export function renderApp(path: string, doubles: AppDoubles = {}, options: AppRootOptions = {}) {
   return mount(createTestRoot(path, doubles, options));

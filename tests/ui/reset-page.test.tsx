@@ -20,7 +20,7 @@ describe('the Reset page [product: RESET]', () => {
     });
 
     expect(await screen.findByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
-    await waitFor(() => expect(pickUpSession).toHaveBeenCalledWith('/Reset?code=pkce-code-123'));
+    await waitFor(() => expect(pickUpSession).toHaveBeenCalledWith({ href: '/Reset?code=pkce-code-123' }));
     await waitFor(() => expect(app.router.state.location.href).toBe('/Reset'));
 
     const loadsBefore = loadUser.mock.calls.length;
@@ -28,7 +28,7 @@ describe('the Reset page [product: RESET]', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update password' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('Your password has been updated.');
-    expect(updatePassword).toHaveBeenCalledWith('New-Pass-123');
+    expect(updatePassword).toHaveBeenCalledWith({ password: 'New-Pass-123' });
     await waitFor(() => expect(loadUser.mock.calls.length).toBeGreaterThan(loadsBefore));
     await waitFor(() => expect(app.pathname()).toBe('/Landing'), { timeout: 3000 });
   });

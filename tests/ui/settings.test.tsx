@@ -23,7 +23,7 @@ describe('the Settings page [product: SET]', () => {
     const load = deferred<ReturnType<typeof aUser>>();
     renderApp('/Settings', {
       loadUser: async () => signedIn(),
-      account: { loadCurrentUser: () => load.promise },
+      settings: { loadCurrentUser: () => load.promise },
     });
 
     expect(await screen.findByText('Loading settings...')).toBeInTheDocument();
@@ -52,7 +52,7 @@ describe('the Settings page [product: SET]', () => {
   it('offers exactly the allowed values of each choice [product: SET-22, SET-23, SET-25, SET-26, SET-27, SET-28, SET-30, SET-31]', async () => {
     renderApp('/Settings', {
       loadUser: async () => signedIn(),
-      account: { loadCurrentUser: async () => stored() },
+      settings: { loadCurrentUser: async () => stored() },
     });
     await settingsForm();
     const values = (label: string) =>
@@ -70,7 +70,7 @@ describe('the Settings page [product: SET]', () => {
   it('disables the refresh interval while auto refresh is off, keeping its value [product: SET-12]', async () => {
     renderApp('/Settings', {
       loadUser: async () => signedIn(),
-      account: { loadCurrentUser: async () => stored({ refreshInterval: '5m' }) },
+      settings: { loadCurrentUser: async () => stored({ refreshInterval: '5m' }) },
     });
     await settingsForm();
     await userEvent.click(screen.getByRole('switch', { name: 'Auto refresh' }));
@@ -84,7 +84,7 @@ describe('the Settings page [product: SET]', () => {
     const saveSettings = vi.fn((_update: SettingsUpdate) => save.promise);
     renderApp(
       '/Settings',
-      { loadUser: async () => signedIn(), account: { loadCurrentUser: async () => stored(), saveSettings } },
+      { loadUser: async () => signedIn(), settings: { loadCurrentUser: async () => stored(), saveSettings } },
       { actorOptions: { clock } },
     );
     await settingsForm();
@@ -113,7 +113,7 @@ describe('the Settings page [product: SET]', () => {
       '/Settings',
       {
         loadUser: async () => signedIn(),
-        account: {
+        settings: {
           loadCurrentUser: async () => stored(),
           saveSettings: async () => Promise.reject(new Error('Server down')),
         },
@@ -136,7 +136,7 @@ describe('the Settings page [product: SET]', () => {
     );
     renderApp('/Settings', {
       loadUser: async () => signedIn(),
-      account: {
+      settings: {
         loadCurrentUser: async () => stored({ theme: 'dark', timezone: 'PST', autoRefresh: false }),
         saveSettings,
       },
@@ -158,7 +158,7 @@ describe('the Settings page [product: SET]', () => {
   it('says honestly that two-factor sign-in is stored but not enforced yet [product: SET-38]', async () => {
     renderApp('/Settings', {
       loadUser: async () => signedIn(),
-      account: { loadCurrentUser: async () => stored() },
+      settings: { loadCurrentUser: async () => stored() },
     });
     await settingsForm();
     expect(
@@ -176,7 +176,7 @@ describe('the Settings page [product: SET]', () => {
     async (_label, broken) => {
       const app = renderApp('/Settings', {
         loadUser: async () => signedIn(),
-        account: { loadCurrentUser: async () => aUser(broken) },
+        settings: { loadCurrentUser: async () => aUser(broken) },
       });
       await waitFor(() => expect(app.pathname()).toBe('/Landing'));
       // The landing page honours `show_signup` by opening the sign-up dialog, then takes it out of the address
@@ -190,7 +190,7 @@ describe('the Settings page [product: SET]', () => {
     const app = renderApp('/Settings', {
       loadUser: async () => signedIn(),
       signOut,
-      account: { loadCurrentUser: async () => stored() },
+      settings: { loadCurrentUser: async () => stored() },
     });
     await settingsForm();
     localStorage.setItem(LOCAL_USER_KEY, JSON.stringify({ id: 'user-1', email: 'casey@example.com' }));
@@ -206,7 +206,7 @@ describe('the Settings page [product: SET]', () => {
     const app = renderApp('/Settings', {
       loadUser: async () => signedIn(),
       signOut: async () => Promise.reject(new Error('Network down')),
-      account: { loadCurrentUser: async () => stored() },
+      settings: { loadCurrentUser: async () => stored() },
     });
     await settingsForm();
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));

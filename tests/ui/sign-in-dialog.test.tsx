@@ -1,15 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { SignInEffects } from '../../src/services/sign-in-effects';
+import type { SignInIO } from '../../src/machines/signIn';
 import { deferred, noServerSession, renderApp, signedIn } from './render-app';
 
-/** The landing page with an auth service behaving as `authService` says; answers the app once the page shows. */
-async function landingWith(
-  authService: Partial<SignInEffects>,
-  options: { loadUser?: () => Promise<never> } = {},
-) {
-  const app = renderApp('/Landing', { authService, ...options });
+/** The landing page with an auth service behaving as `signIn` says; answers the app once the page shows. */
+async function landingWith(signIn: Partial<SignInIO>, options: { loadUser?: () => Promise<never> } = {}) {
+  const app = renderApp('/Landing', { authService: true, signIn, ...options });
   await screen.findByRole('button', { name: 'Sign In' });
   await waitFor(() => expect(app.session.getSnapshot().matches('anonymous')).toBe(true));
   return app;
@@ -55,7 +52,11 @@ describe('the sign-in dialog', () => {
 
   it('asks a signed-in customer to sign out before signing in with another address, sending nothing', async () => {
     const signInWithPassword = vi.fn(async () => ({ emailConfirmed: true }));
-    renderApp('/Landing', { authService: { signInWithPassword }, loadUser: async () => signedIn() });
+    renderApp('/Landing', {
+      authService: true,
+      signIn: { signInWithPassword },
+      loadUser: async () => signedIn(),
+    });
     await screen.findByRole('button', { name: 'Open account menu' });
     await act(async () => {
       window.dispatchEvent(new Event('open-auth-modal'));
@@ -82,7 +83,7 @@ describe('the sign-in dialog', () => {
   });
 
   it('asks for the e-mail first, then the password, and sends nothing until both are there', async () => {
-    const signInWithPassword = vi.fn<SignInEffects['signInWithPassword']>();
+    const signInWithPassword = vi.fn<SignInIO['signInWithPassword']>();
     await landingWith({ signInWithPassword });
     const dialog = await openDialog();
 
@@ -119,7 +120,11 @@ describe('the sign-in dialog', () => {
       {
         signInWithPassword: async () => {
           // What supabase-js does on success: it reports SIGNED_IN, which the session exchanges.
-          app.session.send({ type: 'auth.signedIn', accessToken: 'access-1' });
+          app.session.send({
+            type: 'auth.signedIn',
+            accessToken: 'access-1',
+            authSessionId: 'auth-session-1',
+          });
           return { emailConfirmed: true };
         },
       },
@@ -143,7 +148,7 @@ describe('the sign-in dialog', () => {
   it('names a wrong password and clears the message when the visitor tries again', async () => {
     const second = deferred<{ emailConfirmed: boolean }>();
     const signInWithPassword = vi
-      .fn<SignInEffects['signInWithPassword']>()
+      .fn<SignInIO['signInWithPassword']>()
       .mockRejectedValueOnce(refusal('Invalid login credentials'))
       .mockReturnValueOnce(second.promise);
     await landingWith({ signInWithPassword });
@@ -199,7 +204,7 @@ describe('the sign-in dialog', () => {
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it.each<[string, Partial<SignInEffects>, string]>([
+  it.each<[string, Partial<SignInIO>, string]>([
     [
       'a refusal',
       {
@@ -250,7 +255,7 @@ describe('the sign-in dialog', () => {
       'Password reset email sent. Check your inbox.',
     );
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
-    expect(requestPasswordReset).toHaveBeenCalledWith('casey@example.com');
+    expect(requestPasswordReset).toHaveBeenCalledWith({ email: 'casey@example.com' });
   });
 
   it('says when the reset e-mail could not be sent', async () => {
@@ -263,7 +268,7 @@ describe('the sign-in dialog', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Could not send reset email');
   });
 
-  it.each<[string, Partial<SignInEffects>, 'status' | 'alert', string]>([
+  it.each<[string, Partial<SignInIO>, 'status' | 'alert', string]>([
     [
       'is resent',
       { resendConfirmation: async () => {} },

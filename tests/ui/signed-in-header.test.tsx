@@ -75,7 +75,7 @@ describe('the shared signed-in header [product: HEAD]', () => {
         signedIn({
           user: { settings: { defaultDashboard: 'alerts', autoRefresh: true, refreshInterval: '1m' } },
         }),
-      account: { refreshIdentity: () => identity.promise },
+      dashboardLink: { refreshIdentity: () => identity.promise },
     });
 
     await userEvent.click(await within(await header()).findByRole('button', { name: 'Dashboard' }));
@@ -96,7 +96,7 @@ describe('the shared signed-in header [product: HEAD]', () => {
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     renderApp('/Dashboard', {
       loadUser: async () => signedIn(),
-      account: { refreshIdentity: async () => Promise.reject(new Error('Network down')) },
+      dashboardLink: { refreshIdentity: async () => Promise.reject(new Error('Network down')) },
     });
 
     await userEvent.click(await within(await header()).findByRole('button', { name: 'Dashboard' }));

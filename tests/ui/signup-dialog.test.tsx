@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { SignupEffects } from '../../src/services/signup-effects';
+import type { SignupIO } from '../../src/machines/signup';
 import { renderApp } from './render-app';
 
 /** The landing page with an auth service; the sign-up requests behave as `signup` says. */
-async function openSignup(signup: Partial<SignupEffects>, options: { authService?: boolean } = {}) {
+async function openSignup(signup: Partial<SignupIO>, options: { authService?: boolean } = {}) {
   renderApp('/Landing', {
-    ...(options.authService === false ? {} : { authService: {} }),
+    ...(options.authService === false ? {} : { authService: true }),
     signup: { rememberPendingOnboarding: () => {}, ...signup },
   });
   await userEvent.click(await screen.findByRole('button', { name: 'Join Beta' }));

@@ -31,7 +31,7 @@ describe("the user's theme drives the colour scheme [product: SET-26, SET-34]", 
     let settings: Settings = { ...defaultSettings };
     renderApp('/Settings', {
       loadUser: async () => signedIn({ user: { settings } }),
-      account: {
+      settings: {
         loadCurrentUser: async () => aUser({ settings }),
         saveSettings: async (update: SettingsUpdate) => {
           settings = { ...settings, ...update };

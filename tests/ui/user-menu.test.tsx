@@ -40,7 +40,7 @@ describe('the user menu', () => {
     const identity = deferred<unknown>();
     renderApp('/Landing', {
       loadUser: async () => signedIn(),
-      account: { refreshIdentity: () => identity.promise },
+      dashboardLink: { refreshIdentity: () => identity.promise },
     });
     const menu = await openUserMenu();
     const item = within(menu).getByRole('menuitem', { name: 'Dashboard' });

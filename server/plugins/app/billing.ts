@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createStripeClient } from '../../services/billing/provider';
+import { createStripeClient, WEBHOOK_PATIENCE } from '../../services/billing/provider';
 import { BillingRepository } from '../../services/billing/repository';
 import { BillingService } from '../../services/billing/service';
 
@@ -17,7 +17,9 @@ export default fp(
       'billing',
       new BillingService(
         createStripeClient(config.stripe),
+        createStripeClient(config.stripe, WEBHOOK_PATIENCE),
         new BillingRepository(app.db),
+        app.audit,
         {
           publicUrl: config.publicUrl,
           trustedOrigins: new Set([config.publicUrl.origin, ...config.allowedOrigins]),
@@ -27,5 +29,5 @@ export default fp(
       ),
     );
   },
-  { name: 'billing', dependencies: ['config', 'database'] },
+  { name: 'billing', dependencies: ['config', 'database', 'audit'] },
 );

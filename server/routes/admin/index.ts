@@ -26,6 +26,7 @@ const adminRoutes: FastifyPluginAsync = async (fastify) => {
         response: {
           200: responseSchema(refundResponseSchema),
           404: responseSchema(apiErrorSchema),
+          409: responseSchema(apiErrorSchema),
           422: responseSchema(apiErrorSchema),
           502: responseSchema(apiErrorSchema),
         },
@@ -42,13 +43,14 @@ const adminRoutes: FastifyPluginAsync = async (fastify) => {
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         request.log.info({ admin: admin.email, target, code: error.code }, 'refund reversal refused');
-        // Shown to the admin as it is [product: MSG-REFUND-3]: provider failures too, with what to do.
+        // Shown to the admin as it is [product: MSG-REFUND-3]: provider failures too, with what to do. A provider
+        // failure before anything was done says so; a half-done reversal says what was done (its own message).
         const message =
           error.code === 'payment_provider_error'
             ? 'The payment provider could not be reached. Nothing was changed; please try again.'
             : error.message;
         return reply
-          .code(error.statusCode as 404 | 422 | 502)
+          .code(error.statusCode as 404 | 409 | 422 | 502)
           .send({ message, code: error.code, error: message });
       }
     },

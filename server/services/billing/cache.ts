@@ -5,9 +5,24 @@ import type { BillingRepository, Tx } from './repository';
 /** How many recent invoices of a customer are kept (and shown). */
 export const INVOICES_SHOWN = 24;
 
+/** What a change needs written, once everything it needed from the provider has been read. */
+type Write = (tx: Tx) => Promise<void>;
+
+/** A customer as the provider has it, with every subscription and recent invoice, and when it was asked. */
+type CustomerSnapshot = {
+  customer: Stripe.Customer | Stripe.DeletedCustomer;
+  subscriptions: Stripe.Subscription[];
+  invoices: Stripe.Invoice[];
+  readAt: Date;
+};
+
 /**
  * Our copy of the provider's billing state: webhook events and syncs re-read objects from the provider and write
  * them to the cache tables, so reads never depend on an event's (possibly stale) copy of an object.
+ *
+ * No database transaction is ever open during a provider call: every change first reads what it needs from the
+ * provider, then writes in one short transaction. Reads can therefore finish out of order; each cached row keeps
+ * when it was read, and an older read never replaces a newer one (repository.ts, "newer than stored").
  */
 export class ProviderCache {
   constructor(
@@ -17,9 +32,9 @@ export class ProviderCache {
   ) {}
 
   /**
-   * Applies one event: the ledger row and the effect commit together, and the effect re-reads the object from
-   * the provider instead of trusting the event's copy, so late or out-of-order deliveries store current state.
-   * Returns false for a duplicate.
+   * Applies one event: the provider is asked first (outside any transaction), then the ledger row and the writes
+   * commit together under the customer's lock. Late or out-of-order deliveries store current state, because the
+   * effect re-reads the object instead of trusting the event's copy. Returns false for a duplicate.
    */
   async handle(event: Stripe.Event): Promise<boolean> {
     if (await this.repo.hasEvent(event.id)) return false;
@@ -30,26 +45,21 @@ export class ProviderCache {
       objectId: object.id ?? null,
       providerCreated: new Date(event.created * 1000),
     };
-    const effect = this.effectOf(event);
-    const lockKey = effect?.lockKey ?? event.id;
-    return this.repo.recordEvent(ledger, lockKey, async (tx) => {
-      if (effect) await effect.apply(tx);
+    const effect = await this.effectOf(event);
+    return this.repo.recordEvent(ledger, effect?.lockKey ?? event.id, async (tx) => {
+      if (effect) await effect.write(tx);
     });
   }
 
-  /** What an event changes; null: recorded in the ledger only. See docs/billing.md. */
-  private effectOf(event: Stripe.Event): { lockKey: string; apply: (tx: Tx) => Promise<void> } | null {
+  /** What an event changes, read from the provider; null: recorded in the ledger only. See docs/billing.md. */
+  private async effectOf(event: Stripe.Event): Promise<{ lockKey: string; write: Write } | null> {
     const object = event.data.object as { id: string; customer?: string | { id: string } | null };
     switch (event.type) {
       case 'checkout.session.completed': {
         const customerId = idOf(object.customer);
         if (!customerId) return null;
-        return {
-          lockKey: customerId,
-          apply: async (tx) => {
-            await this.syncCustomer(customerId, tx);
-          },
-        };
+        const snapshot = await this.readCustomer(customerId);
+        return { lockKey: customerId, write: (tx) => this.writeCustomer(snapshot, tx) };
       }
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
@@ -57,10 +67,7 @@ export class ProviderCache {
       case 'customer.subscription.trial_will_end':
       case 'customer.subscription.paused':
       case 'customer.subscription.resumed':
-        return {
-          lockKey: idOf(object.customer) ?? object.id,
-          apply: (tx) => this.refreshSubscription(object.id, tx),
-        };
+        return this.readSubscription(object.id);
       case 'invoice.created':
       case 'invoice.finalized':
       case 'invoice.updated':
@@ -68,84 +75,110 @@ export class ProviderCache {
       case 'invoice.payment_succeeded':
       case 'invoice.payment_failed':
       case 'invoice.voided':
-        return {
-          lockKey: idOf(object.customer) ?? object.id,
-          apply: (tx) => this.refreshInvoice(object.id, tx),
-        };
+        return this.readInvoice(object.id);
       case 'customer.deleted':
-        return { lockKey: object.id, apply: (tx) => this.repo.forgetCustomer(object.id, tx) };
+        return { lockKey: object.id, write: (tx) => this.repo.forgetCustomer(object.id, tx) };
       case 'customer.created':
-      case 'customer.updated':
+      case 'customer.updated': {
+        const write = await this.readCustomerRow(object.id);
         return {
           lockKey: object.id,
-          apply: async (tx) => {
-            await this.refreshCustomer(object.id, tx);
+          write: async (tx) => {
+            await write(tx);
           },
         };
+      }
       default:
         return null;
     }
   }
 
-  // Provider reads into the cache.
-
   /**
-   * Every subscription and recent invoice of a customer, re-read. False when the provider says the customer was
-   * deleted: it is then forgotten (see BillingRepository.forgetCustomer).
+   * Every subscription and recent invoice of a customer, re-read, then written in one short transaction. False when
+   * the provider says the customer was deleted: it is then forgotten (see BillingRepository.forgetCustomer).
    */
-  async syncCustomer(customerId: string, tx?: Tx): Promise<boolean> {
+  async syncCustomer(customerId: string): Promise<boolean> {
+    const snapshot = await this.readCustomer(customerId);
+    await this.repo.writeLocked(customerId, (tx) => this.writeCustomer(snapshot, tx));
+    return !snapshot.customer.deleted;
+  }
+
+  // Reads (provider calls; no transaction is open).
+
+  private async readCustomer(customerId: string): Promise<CustomerSnapshot> {
+    const readAt = new Date();
     const [customer, subscriptions, invoices] = await Promise.all([
       this.call(() => this.stripe.customers.retrieve(customerId)),
       this.call(() => this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 })),
       this.call(() => this.stripe.invoices.list({ customer: customerId, limit: INVOICES_SHOWN })),
     ]);
-    if (customer.deleted) {
-      await this.repo.forgetCustomer(customerId, tx);
-      return false;
-    }
-    const values = customerValues(customer);
-    if (!values) return true;
-    const write = async (db: Tx | BillingRepository['db']) => {
-      await this.repo.saveCustomer(values, db);
-      for (const subscription of subscriptions.data)
-        await this.repo.saveSubscription(subscriptionValues(subscription), db);
-      for (const invoice of invoices.data) {
-        const row = invoiceValues(invoice);
-        if (row) await this.repo.saveInvoice(row, db);
-      }
-      await this.repo.markSynced(customerId, new Date(), db);
-    };
-    if (tx) await write(tx);
-    else await this.repo.db.transaction(write);
-    return true;
+    return { customer, subscriptions: subscriptions.data, invoices: invoices.data, readAt };
   }
 
-  private async refreshSubscription(subscriptionId: string, tx: Tx): Promise<void> {
+  private async readSubscription(subscriptionId: string): Promise<{ lockKey: string; write: Write }> {
+    const readAt = new Date();
     const subscription = await this.call(() => this.stripe.subscriptions.retrieve(subscriptionId));
-    const values = subscriptionValues(subscription);
-    if (!(await this.ensureCustomer(values.customerId, tx))) return;
-    await this.repo.saveSubscription(values, tx);
+    const values = subscriptionValues(subscription, readAt);
+    const customer = await this.readCustomerIfUnknown(values.customerId);
+    return {
+      lockKey: values.customerId || subscriptionId,
+      write: async (tx) => {
+        if (await customer(tx)) await this.repo.saveSubscription(values, tx);
+      },
+    };
   }
 
-  private async refreshInvoice(invoiceId: string, tx: Tx): Promise<void> {
+  /** The invoice, and the subscription a payment outcome moves too (active, past_due). */
+  private async readInvoice(invoiceId: string): Promise<{ lockKey: string; write: Write }> {
+    const readAt = new Date();
     const invoice = await this.call(() => this.stripe.invoices.retrieve(invoiceId));
-    const values = invoiceValues(invoice);
-    if (!values || !(await this.ensureCustomer(values.customerId, tx))) return;
-    await this.repo.saveInvoice(values, tx);
-    // A payment outcome moves the subscription too (active, past_due): re-read it with the invoice.
-    if (values.subscriptionId) await this.refreshSubscription(values.subscriptionId, tx);
+    const values = invoiceValues(invoice, readAt);
+    if (!values) return { lockKey: invoiceId, write: async () => {} };
+    const subscription = values.subscriptionId ? await this.readSubscription(values.subscriptionId) : null;
+    const customer = await this.readCustomerIfUnknown(values.customerId);
+    return {
+      lockKey: values.customerId,
+      write: async (tx) => {
+        if (!(await customer(tx))) return;
+        await this.repo.saveInvoice(values, tx);
+        await subscription?.write(tx);
+      },
+    };
   }
 
-  /** Re-reads the customer; one without an e-mail belongs to no user and is skipped (false). */
-  private async refreshCustomer(customerId: string, tx: Tx): Promise<boolean> {
+  /**
+   * A customer we have not cached yet is read once before its subscriptions and invoices are stored. The write
+   * answers whether the customer is ours to store (one without an e-mail belongs to no user).
+   */
+  private async readCustomerIfUnknown(customerId: string): Promise<(tx: Tx) => Promise<boolean>> {
+    if (await this.repo.customerById(customerId)) return async () => true;
+    return this.readCustomerRow(customerId);
+  }
+
+  /** Re-reads the customer; the write answers false for one without an e-mail (skipped). */
+  private async readCustomerRow(customerId: string): Promise<(tx: Tx) => Promise<boolean>> {
+    const readAt = new Date();
     const customer = await this.call(() => this.stripe.customers.retrieve(customerId));
-    const values = customer.deleted ? null : customerValues(customer);
-    if (values) await this.repo.saveCustomer(values, tx);
-    return values !== null;
+    const values = customer.deleted ? null : customerValues(customer, readAt);
+    return async (tx) => {
+      if (values) await this.repo.saveCustomer(values, tx);
+      return values !== null;
+    };
   }
 
-  /** A customer we have not cached yet is read once before its subscriptions and invoices are stored. */
-  private async ensureCustomer(customerId: string, tx: Tx): Promise<boolean> {
-    return (await this.repo.customerById(customerId, tx)) !== null || this.refreshCustomer(customerId, tx);
+  // Writes (one short transaction, no provider call).
+
+  private async writeCustomer({ customer, subscriptions, invoices, readAt }: CustomerSnapshot, tx: Tx) {
+    if (customer.deleted) return this.repo.forgetCustomer(customer.id, tx);
+    const values = customerValues(customer, readAt);
+    if (!values) return;
+    await this.repo.saveCustomer(values, tx);
+    for (const subscription of subscriptions)
+      await this.repo.saveSubscription(subscriptionValues(subscription, readAt), tx);
+    for (const invoice of invoices) {
+      const row = invoiceValues(invoice, readAt);
+      if (row) await this.repo.saveInvoice(row, tx);
+    }
+    await this.repo.markSynced(customer.id, readAt, tx);
   }
 }

@@ -7,11 +7,23 @@ import type { CustomerValues, InvoiceValues, SubscriptionValues } from './reposi
 // The official `stripe` SDK, pointed at Stripe or, locally, at the payments stand-in (host/port/protocol), and the
 // mapping of its objects onto our cached rows.
 
-export function createStripeClient(config: StripeConfig): Stripe {
+/** How a client waits: the SDK's timeout per attempt and how many times it retries (same idempotency key). */
+export type ProviderPatience = { timeoutMs: number; retries: number };
+
+/** A customer's request: a few retries are worth a longer wait (idempotency keys make them safe). */
+export const REQUEST_PATIENCE: ProviderPatience = { timeoutMs: 10_000, retries: 2 };
+
+/**
+ * A webhook's re-reads: one short attempt. The provider redelivers an event that failed, so waiting longer (up to
+ * ~30 s with the SDK's retries) would only hold the delivery (and the provider's connection) open for nothing.
+ */
+export const WEBHOOK_PATIENCE: ProviderPatience = { timeoutMs: 5_000, retries: 0 };
+
+export function createStripeClient(config: StripeConfig, patience = REQUEST_PATIENCE): Stripe {
   const api = config.apiUrl;
   return new Stripe(config.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 10_000,
+    maxNetworkRetries: patience.retries,
+    timeout: patience.timeoutMs,
     ...(api
       ? {
           host: api.hostname,
@@ -28,18 +40,21 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
 const dateOf = (seconds: number | null | undefined): Date | null =>
   seconds == null ? null : new Date(seconds * 1000);
 
-export function customerValues(customer: Stripe.Customer): CustomerValues | null {
+export function customerValues(customer: Stripe.Customer, readAt: Date): CustomerValues | null {
   if (!customer.email) return null;
   return {
+    readAt,
     customerId: customer.id,
     email: customer.email.toLowerCase(),
     hasDefaultPaymentMethod: idOf(customer.invoice_settings?.default_payment_method) !== null,
   };
 }
 
-export function subscriptionValues(subscription: Stripe.Subscription): SubscriptionValues {
+/** `readAt`: when the provider was asked (see the cache's "newer than stored" rule in repository.ts). */
+export function subscriptionValues(subscription: Stripe.Subscription, readAt: Date): SubscriptionValues {
   const item = subscription.items.data[0];
   return {
+    readAt,
     subscriptionId: subscription.id,
     customerId: idOf(subscription.customer) ?? '',
     status: subscription.status,
@@ -54,10 +69,11 @@ export function subscriptionValues(subscription: Stripe.Subscription): Subscript
   };
 }
 
-export function invoiceValues(invoice: Stripe.Invoice): InvoiceValues | null {
+export function invoiceValues(invoice: Stripe.Invoice, readAt: Date): InvoiceValues | null {
   const customerId = idOf(invoice.customer);
   if (!invoice.id || !customerId) return null;
   return {
+    readAt,
     invoiceId: invoice.id,
     customerId,
     subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   type BillingCustomerRow,
@@ -17,7 +17,18 @@ type Queries = Database | Tx;
 
 export type SubscriptionValues = typeof billingSubscriptions.$inferInsert;
 export type InvoiceValues = typeof billingInvoices.$inferInsert;
-export type CustomerValues = { customerId: string; email: string; hasDefaultPaymentMethod: boolean };
+export type CustomerValues = {
+  customerId: string;
+  email: string;
+  hasDefaultPaymentMethod: boolean;
+  readAt: Date;
+};
+
+/**
+ * The "newer than stored" rule of every cache write: provider reads happen outside transactions, so a read that
+ * started earlier can arrive later; its values replace the stored ones only when they were read no earlier.
+ */
+const notOlderThanStored = (column: AnyColumn) => sql`${column} is null or ${column} <= excluded.read_at`;
 
 /** Statuses in which a subscription still gives (or is about to give) access; the rest are over. */
 export const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due', 'unpaid', 'incomplete', 'paused']);
@@ -72,14 +83,19 @@ export class BillingRepository {
       .limit(limit);
   }
 
-  /** The customer row, created or refreshed. An address already bound to another customer keeps its binding. */
+  /** The customer row, created or refreshed (unless a later read is stored already). */
   async saveCustomer(values: CustomerValues, db: Queries = this.db): Promise<void> {
     await db
       .insert(billingCustomers)
       .values(values)
       .onConflictDoUpdate({
         target: billingCustomers.customerId,
-        set: { hasDefaultPaymentMethod: values.hasDefaultPaymentMethod, email: values.email },
+        set: {
+          hasDefaultPaymentMethod: values.hasDefaultPaymentMethod,
+          email: values.email,
+          readAt: values.readAt,
+        },
+        setWhere: notOlderThanStored(billingCustomers.readAt),
       });
   }
 
@@ -91,6 +107,7 @@ export class BillingRepository {
       .onConflictDoUpdate({
         target: billingSubscriptions.subscriptionId,
         set: { ...changes, updatedAt: new Date() },
+        setWhere: notOlderThanStored(billingSubscriptions.readAt),
       });
     await this.mirrorOnUser(values.customerId, db);
   }
@@ -100,7 +117,11 @@ export class BillingRepository {
     await db
       .insert(billingInvoices)
       .values(values)
-      .onConflictDoUpdate({ target: billingInvoices.invoiceId, set: changes });
+      .onConflictDoUpdate({
+        target: billingInvoices.invoiceId,
+        set: changes,
+        setWhere: notOlderThanStored(billingInvoices.readAt),
+      });
   }
 
   /**
@@ -172,21 +193,31 @@ export class BillingRepository {
   }
 
   /**
-   * Records the event and applies its effect in one transaction, serialised per provider object (an advisory
-   * lock), so two deliveries about one subscription apply one after the other. A duplicate (the id is already
-   * in the ledger) changes nothing: false.
+   * Records the event and writes its effect in one short transaction (the effect only writes: whatever it needed
+   * from the provider was read before), serialised per customer (an advisory lock), so two deliveries about one
+   * customer write one after the other. A duplicate (the id is already in the ledger) changes nothing: false.
    */
   async recordEvent(
     event: WebhookEventValues,
     lockKey: string,
     effect: (tx: Tx) => Promise<void>,
   ): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
+    return this.writeLocked(lockKey, async (tx) => {
       const inserted = await tx.insert(webhookEvents).values(event).onConflictDoNothing().returning();
       if (inserted.length === 0) return false;
       await effect(tx);
       return true;
+    });
+  }
+
+  /**
+   * One short transaction holding the advisory lock of `key` (a customer id), so that the writes about one
+   * customer (which recompute what is mirrored onto its user) never interleave. Never make a provider call in it.
+   */
+  writeLocked<T>(key: string, write: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+      return write(tx);
     });
   }
 

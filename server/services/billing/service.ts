@@ -4,7 +4,9 @@ import type { CancelRequest, CancelResponse } from '../../../contract/billing';
 import { type CheckoutPlanName, PLANS, type PlanId, TRIAL_DAYS } from '../../../contract/plans';
 import type { BillingSubscriptionRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-errors';
+import type { AuditLog } from '../audit-log';
 import { INVOICES_SHOWN, ProviderCache } from './cache';
+import { OneLiveSubscription } from './one-live-subscription';
 import {
   customerValues,
   idOf,
@@ -80,14 +82,23 @@ export class BillingService {
   private readonly call: ProviderCall;
   private readonly cache: ProviderCache;
 
+  /** The same cache, read with the webhook client: one short attempt per call (WEBHOOK_PATIENCE). */
+  private readonly webhookCache: ProviderCache;
+
+  private readonly oneLive: OneLiveSubscription;
+
   constructor(
     private readonly stripe: Stripe,
+    private readonly webhookStripe: Stripe,
     readonly repo: BillingRepository,
+    audit: AuditLog,
     private readonly options: { publicUrl: URL; trustedOrigins: Set<string>; webhookSecret: string },
     log: FastifyBaseLogger,
   ) {
     this.call = providerCall(log);
     this.cache = new ProviderCache(stripe, repo, this.call);
+    this.webhookCache = new ProviderCache(webhookStripe, repo, this.call);
+    this.oneLive = new OneLiveSubscription(audit, this.call);
   }
 
   // Reading.
@@ -177,6 +188,8 @@ export class BillingService {
         throw notFound('No such checkout session.');
     }
     if (customer) {
+      // Back from a paid Checkout: the customer keeps one live subscription (its webhook does the same).
+      if (sessionId) await this.oneLive.settle(this.stripe, customer.customerId);
       const fresh = customer.syncedAt && Date.now() - customer.syncedAt.getTime() < SYNC_FRESH_MS;
       if (sessionId || !fresh) await this.cache.syncCustomer(customer.customerId);
     }
@@ -193,6 +206,9 @@ export class BillingService {
       if (!(await this.cache.syncCustomer(customerId))) throw new CustomerDeleted(customerId);
       const current = currentSubscription(await this.repo.subscriptions(customerId));
       if (current && LIVE_STATUSES.has(current.status)) throw existingSubscription();
+      // Only the newest Checkout can be paid: two open ones would become two subscriptions.
+      for (const open of await this.openCheckouts(customerId))
+        await this.call(() => this.stripe.checkout.sessions.expire(open.id));
       const session = await this.call(() =>
         this.stripe.checkout.sessions.create({
           mode: 'subscription',
@@ -233,11 +249,12 @@ export class BillingService {
     const current = newestLive(subscriptions);
     if (!current) return { canceled: false, alreadyCanceled: true };
     const details = { comment: request.comment || null, feedback: request.reason };
+    const readAt = new Date();
     if (request.cancelNow) {
       const canceled = await this.call(() =>
         this.stripe.subscriptions.cancel(current.id, { cancellation_details: details }),
       );
-      await this.repo.saveSubscription(subscriptionValues(canceled));
+      await this.repo.saveSubscription(subscriptionValues(canceled, readAt));
       return { canceled: true, canceledImmediately: true };
     }
     if (current.cancel_at_period_end) return { canceled: false, alreadyScheduled: true };
@@ -247,7 +264,7 @@ export class BillingService {
         cancellation_details: details,
       }),
     );
-    await this.repo.saveSubscription(subscriptionValues(updated));
+    await this.repo.saveSubscription(subscriptionValues(updated, readAt));
     return { canceled: true, canceledImmediately: false };
   }
 
@@ -263,13 +280,14 @@ export class BillingService {
     const item = current.items.data[0];
     const price = await this.priceId(planName);
     if (!item || item.price.id === price) return { changed: false, subscription: subscriptionView(null) };
+    const readAt = new Date();
     const updated = await this.call(() =>
       this.stripe.subscriptions.update(current.id, {
         items: [{ id: item.id, price }],
         proration_behavior: 'create_prorations',
       }),
     );
-    const values = subscriptionValues(updated);
+    const values = subscriptionValues(updated, readAt);
     await this.repo.saveSubscription(values);
     return {
       changed: true,
@@ -288,7 +306,10 @@ export class BillingService {
       this.stripe.subscriptions.list({ customer: customer.customerId, status: 'all', limit: 1 }),
     );
     if (existing.data.length > 0) return;
+    // A Checkout under way is the subscription this person chose; a trial beside it would be a second one.
+    if ((await this.openCheckouts(customer.customerId)).length > 0) return;
     const price = await this.priceId(`${signup.plan}_${signup.interval === 'annual' ? 'yearly' : 'monthly'}`);
+    const readAt = new Date();
     const subscription = await this.call(() =>
       this.stripe.subscriptions.create(
         {
@@ -301,7 +322,7 @@ export class BillingService {
         { idempotencyKey: `beta-trial-${customer.customerId}` },
       ),
     );
-    await this.repo.saveSubscription(subscriptionValues(subscription));
+    await this.repo.saveSubscription(subscriptionValues(subscription, readAt));
   }
 
   // Webhooks.
@@ -311,9 +332,17 @@ export class BillingService {
     return this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret, 300);
   }
 
-  /** Applies one event (see ProviderCache.handle); false for a duplicate. */
-  handle(event: Stripe.Event): Promise<boolean> {
-    return this.cache.handle(event);
+  /**
+   * Applies one event (see ProviderCache.handle); false for a duplicate. A completed Checkout first settles the
+   * customer on one live subscription (OneLiveSubscription), so the cache then stores the outcome; if that fails,
+   * nothing is recorded and the provider redelivers.
+   */
+  async handle(event: Stripe.Event): Promise<boolean> {
+    if (event.type === 'checkout.session.completed' && !(await this.repo.hasEvent(event.id))) {
+      const customerId = idOf(event.data.object.customer);
+      if (customerId) await this.oneLive.settle(this.webhookStripe, customerId);
+    }
+    return this.webhookCache.handle(event);
   }
 
   // Helpers.
@@ -354,6 +383,7 @@ export class BillingService {
     const cached = await this.repo.customerByEmail(email);
     if (cached) return cached;
     if (!create && (this.#absent.get(email) ?? 0) > Date.now()) return null;
+    const readAt = new Date();
     const found = await this.call(() => this.stripe.customers.list({ email, limit: 1 }));
     let customer = found.data[0];
     if (!customer && create) {
@@ -364,7 +394,7 @@ export class BillingService {
         ),
       );
     }
-    const values = customer ? customerValues(customer) : null;
+    const values = customer ? customerValues(customer, readAt) : null;
     if (!values) {
       this.#absent.set(email, Date.now() + ABSENT_CUSTOMER_TTL_MS);
       return null;
@@ -390,6 +420,13 @@ export class BillingService {
       this.stripe.subscriptions.list({ customer: customer.customerId, status: 'all', limit: 20 }),
     );
     return list.data;
+  }
+
+  private async openCheckouts(customerId: string): Promise<Stripe.Checkout.Session[]> {
+    const sessions = await this.call(() =>
+      this.stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 10 }),
+    );
+    return sessions.data.filter((session) => session.status === 'open');
   }
 
   /** The price with this lookup key (starter_monthly ...), looked up once per process. */

@@ -1,4 +1,5 @@
-import { desc, eq, or } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { RefundRequest, RefundResponse, RefundReversal } from '../../../contract/refund';
@@ -33,15 +34,47 @@ const AUDIT_ACTION = 'refund.reverse';
 
 const unprocessable = (message: string) => new HttpError(422, 'not_refundable', message);
 
+/** How long a claim holds while its reversal calls the provider (each call retries for up to ~35 s). */
+const CLAIM_LEASE_MS = 3 * 60_000;
+/** How long a parallel call waits for the claim's holder to finish before it says the reversal is under way. */
+const CLAIM_WAIT_MS = 30_000;
+const CLAIM_POLL_MS = 200;
+
+/** The refund went through, ending the subscription did not: said as it is, and finished by the next call. */
+export class ReversalIncomplete extends HttpError {
+  constructor(
+    readonly refundId: string | null,
+    readonly amountRefunded: number,
+    cause: unknown,
+  ) {
+    super(
+      502,
+      'reversal_incomplete',
+      `Refund ${refundId ?? '(an earlier one)'} issued; ending the subscription failed. Reverse again to finish.`,
+    );
+    this.cause = cause;
+  }
+}
+
+const inProgress = () =>
+  new HttpError(
+    409,
+    'reversal_in_progress',
+    'Another reversal of this payment is under way. Check the list of recent reversals in a minute.',
+  );
+
 /**
  * Refund reversal [product: REFUND-11]: for a card payment (named by its Checkout Session or Payment Intent), refund
- * it in full unless it is refunded already, end the related subscription at once, take the paid access away
- * (the cached subscription, mirrored onto the user), and write one refund-log row, all in one transaction.
+ * what is left of it, end the related subscription at once, take the paid access away (the cached subscription,
+ * mirrored onto the user) and keep one refund-log row.
  *
- * Once per payment, however many admins press at once: the refund-log row is inserted first, in the transaction,
- * under a unique payment intent id. A parallel call's insert waits for that transaction and then finds the row
- * (alreadyProcessed); if the first one fails, its row rolls back with it and the next call may try again. The
- * provider calls carry idempotency keys, so a retry after a half-done attempt never refunds twice.
+ * No database transaction is open during a provider call. A reversal first commits a claim (the refund-log row,
+ * unique per payment, with a lease), then calls the provider with idempotency keys, recording each step as it
+ * lands, then finishes in one short transaction. Of any number of parallel calls for one payment (on any replica),
+ * only the claim's holder goes on; the others wait for it and answer alreadyProcessed. A refund that went through
+ * before ending the subscription failed is kept (`refunded`) and said as it is; the next call ends the
+ * subscription without refunding again. A holder that dies leaves a claim that expires, and the next call takes
+ * it over (the same idempotency keys make its provider calls repeat the dead one's, not add to them).
  */
 export class RefundReversalService {
   constructor(
@@ -56,10 +89,8 @@ export class RefundReversalService {
     const target = request.sessionId ?? request.paymentIntentId ?? '';
     try {
       const payment = await this.paymentOf(request);
-      const processed = (await this.loggedRow(payment.intentId))
-        ? false
-        : await this.apply(admin, payment, request);
-      if (!processed) {
+      const claim = await this.claim(admin, payment, request);
+      if (!claim) {
         await this.audit.record({
           actor: admin,
           action: AUDIT_ACTION,
@@ -67,112 +98,183 @@ export class RefundReversalService {
           outcome: 'already_done',
           detail: { paymentIntentId: payment.intentId },
         });
+        return { processed: false, alreadyProcessed: true };
       }
-      return { processed, alreadyProcessed: !processed };
+      await this.finish(admin, payment, claim, target);
+      return { processed: true, alreadyProcessed: false };
     } catch (error) {
       await this.audit.record({
         actor: admin,
         action: AUDIT_ACTION,
         target,
         outcome: 'failed',
-        detail: { message: error instanceof Error ? error.message : String(error) },
+        detail: {
+          message: error instanceof Error ? error.message : String(error),
+          ...(error instanceof ReversalIncomplete && {
+            refundId: error.refundId,
+            amountRefunded: error.amountRefunded,
+          }),
+        },
       });
       throw error;
     }
   }
 
-  /** The latest reversals, newest first, for the admin page [product: REFUND-13]. */
+  /** The latest reversals (done, or refunded and waiting for the subscription to end), newest first [product: REFUND-13]. */
   async recent(): Promise<RefundReversal[]> {
     const rows = await this.db
       .select()
       .from(refundLog)
+      .where(ne(refundLog.status, 'claimed'))
       .orderBy(desc(refundLog.createdDate))
       .limit(RECENT_SHOWN);
     return rows.map(reversalView);
   }
 
-  private async loggedRow(intentId: string): Promise<RefundLogRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(refundLog)
-      .where(eq(refundLog.paymentIntentId, intentId))
-      .limit(1);
-    return row ?? null;
-  }
-
-  /** The claim, the provider's changes and our records, in one transaction; false when another call has it. */
-  private apply(admin: RefundAdmin, payment: Payment, request: RefundRequest): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const [claim] = await tx
+  /**
+   * The payment's claim, committed before any provider call: a new row, or a row nobody holds (a half-done
+   * reversal, or a holder that died). null when the reversal is complete already; while another call holds it,
+   * waits for that call (at most CLAIM_WAIT_MS).
+   */
+  private async claim(
+    admin: RefundAdmin,
+    payment: Payment,
+    request: RefundRequest,
+  ): Promise<RefundLogRow | null> {
+    const lease = sql`now() + ${CLAIM_LEASE_MS} * interval '1 millisecond'`;
+    const deadline = Date.now() + CLAIM_WAIT_MS;
+    for (;;) {
+      const [claimed] = await this.db
         .insert(refundLog)
         .values({
           paymentIntentId: payment.intentId,
           sessionId: payment.sessionId,
           customerId: payment.customer.id,
           customerEmail: payment.customer.email.toLowerCase(),
-          amountRefunded: payment.charge.amount,
+          amountRefunded: 0,
           currency: payment.charge.currency,
           notes: request.notes || null,
           processedBy: admin.id,
           processedByEmail: admin.email,
+          status: 'claimed',
+          claimExpiresAt: lease,
         })
-        .onConflictDoNothing({ target: refundLog.paymentIntentId })
-        .returning({ id: refundLog.id });
-      if (!claim) return false;
+        .onConflictDoUpdate({
+          target: refundLog.paymentIntentId,
+          set: { claimExpiresAt: lease, attempts: sql`${refundLog.attempts} + 1` },
+          setWhere: sql`${refundLog.status} <> 'completed' and (${refundLog.claimExpiresAt} is null or ${refundLog.claimExpiresAt} < now())`,
+        })
+        .returning();
+      if (claimed) return claimed;
+      const [held] = await this.db
+        .select({ status: refundLog.status })
+        .from(refundLog)
+        .where(eq(refundLog.paymentIntentId, payment.intentId));
+      if (held?.status === 'completed') return null;
+      if (Date.now() > deadline) throw inProgress();
+      await sleep(CLAIM_POLL_MS);
+    }
+  }
 
-      const refundId = await this.refundInFull(payment);
-      const ended = await this.endSubscriptions(payment);
-      const customer = customerValues(payment.customer);
+  /** The provider's changes, each recorded as it lands, then the cache and the log in one short transaction. */
+  private async finish(admin: RefundAdmin, payment: Payment, claim: RefundLogRow, target: string) {
+    let refundId = claim.refundId;
+    let refundedNow = 0;
+    if (claim.status === 'claimed') {
+      let refund: { id: string | null; amount: number };
+      try {
+        refund = await this.refundRemaining(payment);
+      } catch (error) {
+        // Nothing was done: the claim goes, and the next call starts afresh (with the same idempotency key).
+        await this.db.delete(refundLog).where(and(eq(refundLog.id, claim.id), isNull(refundLog.refundId)));
+        throw error;
+      }
+      ({ id: refundId } = refund);
+      refundedNow = refund.amount;
+      await this.db
+        .update(refundLog)
+        .set({ refundId, amountRefunded: refund.amount, status: 'refunded' })
+        .where(eq(refundLog.id, claim.id));
+    }
+
+    let ended: Stripe.Subscription[];
+    const readAt = new Date();
+    try {
+      ended = await this.endSubscriptions(payment);
+    } catch (error) {
+      await this.db.update(refundLog).set({ claimExpiresAt: null }).where(eq(refundLog.id, claim.id));
+      this.log.warn(
+        { admin: admin.email, paymentIntentId: payment.intentId, refundId, err: error },
+        'refund reversal half done: refunded, the subscription not ended',
+      );
+      throw new ReversalIncomplete(refundId, refundedNow, error);
+    }
+
+    await this.billing.writeLocked(payment.customer.id, async (tx) => {
+      const customer = customerValues(payment.customer, readAt);
       if (customer) await this.billing.saveCustomer(customer, tx);
       // The cached subscription (and the user row it is mirrored onto) loses its paid status at once.
       for (const subscription of ended)
-        await this.billing.saveSubscription(subscriptionValues(subscription), tx);
+        await this.billing.saveSubscription(subscriptionValues(subscription, readAt), tx);
       await tx
         .update(refundLog)
-        .set({ refundId, subscriptionId: ended[0]?.id ?? payment.subscriptionId })
+        .set({
+          status: 'completed',
+          claimExpiresAt: null,
+          subscriptionId: ended[0]?.id ?? payment.subscriptionId,
+        })
         .where(eq(refundLog.id, claim.id));
       await this.audit.record(
         {
           actor: admin,
           action: AUDIT_ACTION,
-          target: request.sessionId ?? payment.intentId,
+          target,
           outcome: 'succeeded',
           detail: {
             paymentIntentId: payment.intentId,
             refundId,
+            amountRefunded: refundedNow,
             subscriptionsEnded: ended.map((subscription) => subscription.id),
             customerId: payment.customer.id,
           },
         },
         tx,
       );
-      this.log.info(
-        { admin: admin.email, paymentIntentId: payment.intentId, refundId, ended: ended.map((s) => s.id) },
-        'refund reversal processed',
-      );
-      return true;
     });
+    this.log.info(
+      { admin: admin.email, paymentIntentId: payment.intentId, refundId, ended: ended.map((s) => s.id) },
+      'refund reversal processed',
+    );
   }
 
-  /** The refund of what is left of the charge; a charge refunded in full before keeps its latest refund. */
-  private async refundInFull(payment: Payment): Promise<string | null> {
+  /**
+   * The refund of what is left of the charge, and how much that was. A charge refunded in full already is not
+   * refunded again: its refund by a reversal (its metadata says so: a holder that died after refunding), else its
+   * latest refund, counts, with nothing refunded this time by anyone else's hand.
+   */
+  private async refundRemaining(payment: Payment): Promise<{ id: string | null; amount: number }> {
     if (payment.charge.refunded) {
-      const earlier = await this.call(() =>
-        this.stripe.refunds.list({ payment_intent: payment.intentId, limit: 1 }),
-      );
-      return earlier.data[0]?.id ?? null;
+      const earlier = (
+        await this.call(() => this.stripe.refunds.list({ payment_intent: payment.intentId, limit: 10 }))
+      ).data;
+      const ours = earlier.find((refund) => refund.metadata?.refund_reversal === payment.intentId);
+      return ours ? { id: ours.id, amount: ours.amount } : { id: earlier[0]?.id ?? null, amount: 0 };
     }
-    // Same parameters under the same key every time, so a retried reversal is answered with the first refund.
+    // Same parameters under the same key every time, so a repeated reversal is answered with the first refund.
     const refund = await this.call(() =>
       this.stripe.refunds.create(
-        { payment_intent: payment.intentId },
+        { payment_intent: payment.intentId, metadata: { refund_reversal: payment.intentId } },
         { idempotencyKey: `refund-reversal-${payment.intentId}` },
       ),
     );
-    return refund.id;
+    return { id: refund.id, amount: refund.amount };
   }
 
-  /** Ends the payment's subscription now (or, when the provider names none, every live one of the customer). */
+  /**
+   * Ends the payment's subscription now (or, when the provider names none, every live one of the customer). The
+   * subscription is re-read first, so one ended by an earlier attempt is not cancelled again (a cancel is a DELETE,
+   * which takes no idempotency key).
+   */
   private async endSubscriptions(payment: Payment): Promise<Stripe.Subscription[]> {
     const candidates = payment.subscriptionId
       ? [await this.call(() => this.stripe.subscriptions.retrieve(payment.subscriptionId ?? ''))]
@@ -189,11 +291,9 @@ export class RefundReversalService {
       }
       ended.push(
         await this.call(() =>
-          this.stripe.subscriptions.cancel(
-            subscription.id,
-            { cancellation_details: { comment: 'Payment refunded by an admin.', feedback: 'other' } },
-            { idempotencyKey: `refund-reversal-cancel-${subscription.id}` },
-          ),
+          this.stripe.subscriptions.cancel(subscription.id, {
+            cancellation_details: { comment: 'Payment refunded by an admin.', feedback: 'other' },
+          }),
         ),
       );
     }
@@ -320,5 +420,6 @@ function reversalView(row: RefundLogRow): RefundReversal {
     notes: row.notes,
     processed_by: row.processedByEmail,
     created_date: row.createdDate.toISOString(),
+    completed: row.status === 'completed',
   };
 }

@@ -6,10 +6,12 @@ import {
   cancelResponseSchema,
   changePlanResponseSchema,
   checkoutSessionResponseSchema,
-  type PortalResponse,
   portalResponseSchema,
+  portalUrl,
   type SyncResponse,
   syncResponseSchema,
+  type TrialResponse,
+  trialResponseSchema,
   type WebhookHealth,
   webhookHealthSchema,
 } from '../../../contract/billing';
@@ -17,7 +19,10 @@ import type { CheckoutPlanName } from '../../../contract/plans';
 import type { CheckoutStart, PlanChange } from '../../machines/changePlan';
 import { type ApiClient, ApiError } from './client';
 
-/** The billing endpoints of the product API [product: API-10, API-11, API-12, API-13, API-14, CLIENT-4]. */
+/**
+ * The billing endpoints of the product API: one call per endpoint, each with one answer shape, whichever flow asks
+ * [product: API-10, API-11, API-12, API-13, API-14, CLIENT-4, CLIENT-5, CLIENT-6].
+ */
 
 /** Where webhook health is asked, in order [product: BILL-13]. */
 export const WEBHOOK_HEALTH_PATHS = [
@@ -30,12 +35,17 @@ export interface BillingApi {
   info(): Promise<BillingInfo>;
   /** The first of the three health addresses that answers; null when all fail [product: BILL-13]. */
   webhookHealth(): Promise<WebhookHealth | null>;
-  checkout(planName: CheckoutPlanName): Promise<CheckoutStart>;
-  portal(returnUrl: string): Promise<PortalResponse>;
+  /** POST /billing/checkout-session; a subscription that exists already (409) is an answer, not a failure. */
+  createCheckoutSession(planName: CheckoutPlanName): Promise<CheckoutStart>;
+  /** POST /billing/portal: the portal's address (url, location or session_url), or null when it has none. */
+  portal(returnUrl: string): Promise<string | null>;
   cancel(request: CancelRequest): Promise<CancelResponse>;
   /** A direct change; `noSubscription` when the server has none to change (409 no_subscription). */
   changePlan(planName: CheckoutPlanName): Promise<PlanChange>;
+  /** Re-reads the subscription at the provider; with the Checkout session id after a checkout. */
   sync(sessionId?: string): Promise<SyncResponse>;
+  /** GET /billing/trial. */
+  trial(): Promise<TrialResponse>;
 }
 
 /** A 409, or an answer naming `existing_subscription`, means "use the portal" [product: BILL-12]. */
@@ -60,7 +70,7 @@ export function createBillingApi(client: ApiClient): BillingApi {
       }
       return null;
     },
-    checkout: async (planName) => {
+    createCheckoutSession: async (planName) => {
       try {
         const { url } = await client.post('/billing/checkout-session', checkoutSessionResponseSchema, {
           json: { planName },
@@ -71,8 +81,10 @@ export function createBillingApi(client: ApiClient): BillingApi {
         throw error;
       }
     },
-    portal: (returnUrl) =>
-      client.post('/billing/portal', portalResponseSchema, { json: { return_url: returnUrl } }),
+    portal: async (returnUrl) =>
+      portalUrl(
+        await client.post('/billing/portal', portalResponseSchema, { json: { return_url: returnUrl } }),
+      ),
     cancel: (request) => client.post('/billing/cancel', cancelResponseSchema, { json: request }),
     changePlan: async (planName) => {
       try {
@@ -87,5 +99,6 @@ export function createBillingApi(client: ApiClient): BillingApi {
     },
     sync: (sessionId) =>
       client.post('/billing/sync', syncResponseSchema, { json: sessionId ? { sessionId } : {} }),
+    trial: () => client.get('/billing/trial', trialResponseSchema),
   };
 }

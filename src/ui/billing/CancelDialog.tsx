@@ -6,7 +6,6 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { CANCEL_COMMENT_MAX_LENGTH, CANCEL_REASONS, type CancelReason } from '../../../contract/billing';
 import {
   selectComment,
@@ -44,16 +43,13 @@ export function CancelDialog({ onClose, onCancelled }: { onClose: () => void; on
 }
 
 function CancelForm({ onClose, onCancelled }: { onClose: () => void; onCancelled: () => void }) {
-  const flow = useFlow('cancellation');
+  const flow = useFlow('cancellation', { on: { done: onCancelled } });
   const reason = useSelector(flow, selectReason);
   const comment = useSelector(flow, selectComment);
   const error = useSelector(flow, selectError);
   const notice = useSelector(flow, selectNotice);
   const busy = useSelector(flow, selectIsBusy);
   const done = useSelector(flow, selectIsDone);
-  useEffect(() => {
-    if (done) onCancelled();
-  }, [done, onCancelled]);
 
   return (
     <Stack>

@@ -7,7 +7,6 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import { Button, Group, Modal, Radio, SegmentedControl, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { type CheckoutInterval, PLAN_LIST, type PlanId } from '../../../contract/plans';
 import { ANNUAL_SAVINGS_LABEL, formatUsd, planPrice } from '../../domain/prices';
 import type { ChangePlanInput } from '../../machines/changePlan';
@@ -55,7 +54,7 @@ function ChangePlanForm({
   onClose: () => void;
   onChanged: () => void;
 }) {
-  const flow = useFlow('changePlan', { input: current });
+  const flow = useFlow('changePlan', { input: current, on: { done: onChanged } });
   const chosen = useSelector(flow, selectChosenPlan);
   const view = useSelector(flow, selectView);
   const error = useSelector(flow, selectError);
@@ -63,9 +62,6 @@ function ChangePlanForm({
   const busy = useSelector(flow, selectIsBusy);
   const done = useSelector(flow, selectIsDone);
   const confirmDisabled = useSelector(flow, selectConfirmDisabled);
-  useEffect(() => {
-    if (done) onChanged();
-  }, [done, onChanged]);
 
   return (
     <Stack>

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import type { Actor } from 'xstate';
 import type { FlowName, Flows } from '../app-context';
 import { type FlowHostOptions, useFlow } from '../use-flow';
 
 export interface FlowHostProps<TName extends FlowName> {
   name: TName;
-  options: FlowHostOptions<Flows[TName]>;
-  onActor: (actor: ActorRefFrom<Flows[TName]> | null) => void;
+  options: FlowHostOptions<TName>;
+  onActor: (actor: Actor<Flows[TName]> | null) => void;
 }
 
 /**

@@ -70,7 +70,7 @@ function AddressHandling({
   openSignIn: () => void;
 }) {
   const { send, host } = useLandingFlow('landingAddress', {
-    actions: { openSignup: (_, choice) => openSignup(choice as SignupChoice), openSignIn },
+    on: { 'signup.open': ({ choice }) => openSignup(choice), 'signIn.open': openSignIn },
   });
 
   useEffect(() => {

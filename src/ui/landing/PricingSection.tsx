@@ -35,7 +35,7 @@ export function PricingSection({ openSignup }: { openSignup: (choice: SignupChoi
 
   const scrollToContact = useCallback(() => scrollToSection(sectionIds.contact), []);
   const pricing = useLandingFlow('pricingAction', {
-    actions: { openSignup: (_, choice) => openSignup(choice as SignupChoice), scrollToContact },
+    on: { 'signup.open': ({ choice }) => openSignup(choice), 'contact.scroll': scrollToContact },
   });
   const busy = useFlowValue(pricing.actor, selectIsBusy, false);
   const pendingPlan = useFlowValue(pricing.actor, selectPendingPlan, null);

@@ -1,26 +1,20 @@
 import { ClientOnly } from '@tanstack/react-router';
-import {
-  type ComponentType,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
-import type { ActorRefFrom, AnyActorRef, EventFrom, SnapshotFrom } from 'xstate';
+import { lazy, type ReactNode, Suspense, useCallback, useRef, useState, useSyncExternalStore } from 'react';
+import type { Actor, AnyActorRef, EventFromLogic, SnapshotFrom } from 'xstate';
 import type { FlowName, Flows } from '../app-context';
 import type { FlowHostOptions } from '../use-flow';
 import type { FlowHostProps } from './FlowHost';
 
-const FlowHost = lazy(() => import('./FlowHost')) as unknown as ComponentType<FlowHostProps<FlowName>>;
+// A generic component keeps its type parameter through lazy() only by a cast.
+const FlowHost = lazy(() => import('./FlowHost')) as unknown as <TName extends FlowName>(
+  props: FlowHostProps<TName>,
+) => ReactNode;
 
 export interface LandingFlow<TName extends FlowName> {
   /** The running actor once the flows have loaded, else null. */
-  actor: ActorRefFrom<Flows[TName]> | null;
+  actor: Actor<Flows[TName]> | null;
   /** Sends to the actor, or holds the event until it has started (a click right after hydration is not lost). */
-  send: (event: EventFrom<Flows[TName]>) => void;
+  send: (event: EventFromLogic<Flows[TName]>) => void;
   /** Render this once, anywhere in the view: it starts the actor in the browser, and renders nothing. */
   host: ReactNode;
 }
@@ -31,32 +25,28 @@ export interface LandingFlow<TName extends FlowName> {
  */
 export function useLandingFlow<TName extends FlowName>(
   name: TName,
-  options: FlowHostOptions<Flows[TName]> = {},
+  options: FlowHostOptions<TName> = {},
 ): LandingFlow<TName> {
-  const [actor, setActor] = useState<ActorRefFrom<Flows[TName]> | null>(null);
-  const current = useRef<ActorRefFrom<Flows[TName]> | null>(null);
-  const held = useRef<EventFrom<Flows[TName]>[]>([]);
-  // The options the actor starts with are read once (useFlow), like the actions the view passes in them.
+  const [actor, setActor] = useState<Actor<Flows[TName]> | null>(null);
+  const current = useRef<Actor<Flows[TName]> | null>(null);
+  const held = useRef<EventFromLogic<Flows[TName]>[]>([]);
+  // Read once, when the actor starts: the input, and what the view does when the flow tells it something.
   const [startOptions] = useState(options);
 
-  const onActor = useCallback((started: ActorRefFrom<Flows[TName]> | null) => {
+  const onActor = useCallback((started: Actor<Flows[TName]> | null) => {
     current.current = started;
     setActor(started);
-    if (started) for (const event of held.current.splice(0)) (started as AnyActorRef).send(event);
+    if (started) for (const event of held.current.splice(0)) started.send(event);
   }, []);
   // One function for the view's lifetime, so effects and handlers may keep it.
-  const send = useCallback((event: EventFrom<Flows[TName]>) => {
-    if (current.current) (current.current as AnyActorRef).send(event);
+  const send = useCallback((event: EventFromLogic<Flows[TName]>) => {
+    if (current.current) current.current.send(event);
     else held.current.push(event);
   }, []);
   const host = (
     <ClientOnly>
       <Suspense fallback={null}>
-        <FlowHost
-          name={name}
-          options={startOptions as FlowHostOptions<Flows[FlowName]>}
-          onActor={onActor as never}
-        />
+        <FlowHost name={name} options={startOptions} onActor={onActor} />
       </Suspense>
     </ClientOnly>
   );

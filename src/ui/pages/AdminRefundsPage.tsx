@@ -25,6 +25,7 @@ import {
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import type { RefundReversal } from '../../../contract/refund';
+import { REVERSAL_UNFINISHED } from '../../domain/messages';
 import { formatCents } from '../../domain/money';
 import { formatLongDate } from '../../domain/time';
 import {
@@ -150,6 +151,7 @@ function RecentReversals({ refund }: { refund: RefundActorRef }) {
                 <Table.Th>Customer</Table.Th>
                 <Table.Th>Amount</Table.Th>
                 <Table.Th>By</Table.Th>
+                <Table.Th>Status</Table.Th>
                 <Table.Th>Notes</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -177,6 +179,7 @@ function ReversalRow({ reversal }: { reversal: RefundReversal }) {
       <Table.Td>{reversal.customer_email}</Table.Td>
       <Table.Td>{formatCents(reversal.amount_refunded)}</Table.Td>
       <Table.Td>{reversal.processed_by}</Table.Td>
+      <Table.Td>{reversal.completed ? 'Done' : REVERSAL_UNFINISHED}</Table.Td>
       <Table.Td>{reversal.notes ?? ''}</Table.Td>
     </Table.Tr>
   );

@@ -4,12 +4,11 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Group.css';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useEffect } from 'react';
+import type { FormEvent } from 'react';
 import { selectUser } from '../../machines/session-selectors';
 import {
   selectError,
   selectIsBusy,
-  selectIsDone,
   selectIsGoingToGoogle,
   selectIsRequestingReset,
   selectIsResending,
@@ -26,11 +25,8 @@ export function SignInForm({ onClose }: { onClose: () => void }) {
   const session = useSessionSnapshot();
   const signIn = useFlow('signIn', {
     input: { signedInEmail: (session && selectUser(session)?.email) ?? null },
+    on: { done: onClose },
   });
-  const done = useSelector(signIn, selectIsDone);
-  useEffect(() => {
-    if (done) onClose();
-  }, [done, onClose]);
   const error = useSelector(signIn, selectError);
   const notice = useSelector(signIn, selectNotice);
   const busy = useSelector(signIn, selectIsBusy);

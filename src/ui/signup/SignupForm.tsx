@@ -7,14 +7,13 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { type BillingInterval, DEFAULT_INTERVAL, DEFAULT_PLAN, type PlanId } from '../../../contract/plans';
 import type { CompanySize } from '../../../contract/signup';
 import {
   type SignupActorRef,
   selectError,
   selectIsBusy,
-  selectIsDone,
   selectIsResending,
   selectIsSigningIn,
   selectIsSubmitting,
@@ -30,11 +29,7 @@ import type { SignupDialogProps } from './SignupDialog';
 
 /** The form, then 'Verify your email' [product: SIGNUP-1]; it renders the signup machine's state and sends events. */
 export function SignupForm({ onClose, plan, interval }: SignupDialogProps) {
-  const signup = useFlow('signup');
-  const done = useSelector(signup, selectIsDone);
-  useEffect(() => {
-    if (done) onClose();
-  }, [done, onClose]);
+  const signup = useFlow('signup', { on: { done: onClose } });
   const verifying = useSelector(signup, selectIsVerifying);
   const error = useSelector(signup, selectError);
   const notice = useSelector(signup, selectNotice);

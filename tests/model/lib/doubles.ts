@@ -2,11 +2,13 @@ import { type AnyStateMachine, fromPromise } from 'xstate';
 
 /**
  * One side effect the machine asked for while a path ran, in the order it happened: a named actor started with
- * its input, or a named custom action called with its params. Tests write them with `start` and `call`.
+ * its input, a named custom action called with its params, or an event emitted to the view (`done`,
+ * `signup.open`). Tests write them with `start`, `call` and `emitted`.
  */
 export type Effect =
   | { kind: 'start'; actor: string; input: unknown }
-  | { kind: 'call'; action: string; params: unknown };
+  | { kind: 'call'; action: string; params: unknown }
+  | { kind: 'emit'; event: { type: string } };
 
 /** The effect of starting the named actor `actor` with `input` (leave it out for an actor without input). */
 export const start = (actor: string, input?: unknown): Effect => ({ kind: 'start', actor, input });
@@ -14,15 +16,21 @@ export const start = (actor: string, input?: unknown): Effect => ({ kind: 'start
 /** The effect of calling the named custom action `action` with `params` (leave it out when it has none). */
 export const call = (action: string, params?: unknown): Effect => ({ kind: 'call', action, params });
 
-/** `start loadUser({...})`, `call goToReset()`: how effects read in failure messages. */
+/** The effect of emitting `event` to whoever listens to the actor: the view (`useFlow(name, { on })`). */
+export const emitted = (event: { type: string; [key: string]: unknown }): Effect => ({ kind: 'emit', event });
+
+/** `start loadUser({...})`, `call goToReset()`, `emit done()`: how effects read in failure messages. */
 export function formatEffects(effects: readonly Effect[]): string {
   if (effects.length === 0) return '(none)';
   return effects
     .map((effect) => {
+      const { type, ...payload } = effect.kind === 'emit' ? effect.event : { type: '' };
       const [verb, name, argument] =
         effect.kind === 'start'
           ? ['start', effect.actor, effect.input]
-          : ['call', effect.action, effect.params];
+          : effect.kind === 'call'
+            ? ['call', effect.action, effect.params]
+            : ['emit', type, Object.keys(payload).length > 0 ? payload : undefined];
       return `${verb} ${name}(${argument === undefined ? '' : JSON.stringify(argument)})`;
     })
     .join(', ');
@@ -35,6 +43,11 @@ export class EffectLog {
   /** Names of the named custom actions that ran, e.g. `['goToReset']`. */
   actionNames(): string[] {
     return this.entries.flatMap((effect) => (effect.kind === 'call' ? [effect.action] : []));
+  }
+
+  /** The events emitted to the view, in order. */
+  emittedEvents(): { type: string }[] {
+    return this.entries.flatMap((effect) => (effect.kind === 'emit' ? [effect.event] : []));
   }
 
   /** The inputs one named actor was started with, in order. */

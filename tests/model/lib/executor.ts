@@ -7,7 +7,7 @@ import {
   type AnyStateMachine,
   createActor,
 } from 'xstate';
-import { createDoubles, type Doubles, type Effect, EffectLog, formatEffects } from './doubles';
+import { createDoubles, type Doubles, type Effect, EffectLog, emitted, formatEffects } from './doubles';
 import { invokeIdOf, isAfterEvent, type ModelEvents } from './model-events';
 import type { ModelPath, ModelStep } from './paths';
 import { TestClock } from './test-clock';
@@ -132,15 +132,18 @@ export async function executePath(
   });
   const actorErrors: unknown[] = [];
   const inspect = (inspection: unknown) => {
-    const { type, actorRef, rootId, _transitions } = inspection as {
+    const { type, actorRef, _transitions, action } = inspection as {
       type: string;
       actorRef: AnyActorRef & { logic?: unknown };
-      rootId: string;
       _transitions?: Parameters<typeof keyOfTakenTransition>[0][];
+      action?: { type: string; params?: { event?: { type: string } } };
     };
-    // Only the machine's own microsteps: the root actor of the logic under test, not its children.
-    if (type !== '@xstate.microstep' || actorRef.sessionId !== rootId || !isLogicUnderTest(actorRef, logic))
-      return;
+    // Only what the logic under test does: not its children, nor a parent that invokes it.
+    if (!isLogicUnderTest(actorRef, logic)) return;
+    // An event emitted to the view is an effect, in its place among the custom actions (both run in order).
+    if (type === '@xstate.action' && action?.type === 'xstate.emit' && action.params?.event)
+      doubles.effects.push(emitted(action.params.event));
+    if (type !== '@xstate.microstep') return;
     for (const transition of _transitions ?? [])
       record.takenTransitions.add(keyOfTakenTransition(transition));
   };

@@ -55,7 +55,7 @@ async function showsNow(shows: ShowsEntry, snapshot: AnyMachineSnapshot): Promis
  * Library's `asyncUtilTimeout` (1 s unless configured).
  *
  * Replays a path through the rendered view: the view creates the actor (found through the harness's inspection
- * as the root actor running the logic under test), user events are performed on the page, the outside world's
+ * as the actor running the logic under test: the view's own, or a child machine its flow invokes), user events are performed on the page, the outside world's
  * events are sent to the actor, and after each step the page must show what `shows` says for the state.
  */
 export function viewDriver(view: ModelView): PathDriver {
@@ -70,10 +70,11 @@ export function viewDriver(view: ModelView): PathDriver {
       const inspect = (inspection: unknown) => {
         const { type, actorRef, event } = inspection as {
           type: string;
-          actorRef: AnyActorRef & { logic?: unknown; _parent?: unknown };
+          actorRef: AnyActorRef & { logic?: unknown };
           event?: AnyEventObject;
         };
-        if (type === '@xstate.actor' && actorRef._parent === undefined && isLogicUnderTest(actorRef, logic)) {
+        // The view's own actor, or a child the view's flow invokes (the portal, from the Billing page).
+        if (type === '@xstate.actor' && isLogicUnderTest(actorRef, logic)) {
           actor = actorRef;
           started = false;
         }
@@ -133,7 +134,8 @@ export function viewDriver(view: ModelView): PathDriver {
     },
     stop: () => {
       rendered?.unmount();
-      actor?.stop();
+      // A child stops with its parent, which the view's unmount stopped.
+      if (actor && actor._parent === undefined) actor.stop();
     },
   };
 }

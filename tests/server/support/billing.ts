@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import {
   CARD,
   type Payments,
+  type PaymentsOptions,
   startPayments,
   submitForm,
   TEST_WEBHOOK_SECRET,
@@ -14,8 +15,11 @@ import type { TestClient } from './client';
 /** The app with its own payments stand-in (no demo customer), the SDK pointed at it, and the shared secret. */
 export type BillingTestApp = TestApp & { payments: Payments };
 
-export async function startBillingApp(engine: 'pglite' | 'postgres'): Promise<BillingTestApp> {
-  const payments = await startPayments({ seedDemoCustomer: false });
+export async function startBillingApp(
+  engine: 'pglite' | 'postgres',
+  paymentsOptions: PaymentsOptions = {},
+): Promise<BillingTestApp> {
+  const payments = await startPayments({ seedDemoCustomer: false, ...paymentsOptions });
   const testApp = await startTestApp(engine, {
     env: { STRIPE_API_URL: payments.url, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET },
   });

@@ -1,12 +1,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it, vi } from 'vitest';
 import { createSignupsApi } from '../../src/services/api/signups';
-import { createPasswordResetEffects } from '../../src/services/password-reset-effects';
-import { createSignupEffects } from '../../src/services/signup-effects';
+import { createPasswordResetIO } from '../../src/services/password-reset-io';
+import { createSignupIO } from '../../src/services/signup-io';
 import { PENDING_ONBOARDING_KEY } from '../../src/services/storage';
+import { fakePage } from './fake-page';
 
 const clientWith = (auth: Record<string, unknown>) => ({
   client: vi.fn(async () => ({ auth }) as unknown as SupabaseClient),
+  signOut: vi.fn(async () => {}),
 });
 
 function memoryStorage() {
@@ -19,30 +21,24 @@ function memoryStorage() {
   };
 }
 
-function signupEffectsWith(auth: Record<string, unknown>, signInOverrides: Record<string, unknown> = {}) {
-  const signInEffects = {
-    signInWithPassword: vi.fn(async () => ({ emailConfirmed: true })),
-    signOut: vi.fn(async () => {}),
-    resendConfirmation: vi.fn(async () => {}),
-    ...signInOverrides,
-  };
+function signupIOWith(auth: Record<string, unknown>) {
   const storage = memoryStorage();
-  const effects = createSignupEffects({
-    signups: { exists: async () => false },
-    authService: clientWith(auth),
-    signInEffects,
-    confirmedReturnTo: 'https://app.example/Landing',
+  const authService = clientWith(auth);
+  const effects = createSignupIO({
+    api: { signups: { exists: async () => false } } as never,
+    authService: authService as never,
+    page: fakePage(),
     storage,
   });
-  return { effects, signInEffects, storage };
+  return { effects, authService, storage };
 }
 
 const newUser = { id: 'u1', email_confirmed_at: null, identities: [{ id: 'i1' }] };
 
-describe('the sign-up effects [product: AUTH-1, SIGNUP-11, SIGNUP-24]', () => {
+describe("the sign-up dialog's I/O [product: AUTH-1, SIGNUP-11, SIGNUP-24]", () => {
   it('signs up with full_name metadata and the confirmation link back to /Landing', async () => {
     const signUp = vi.fn(async () => ({ data: { user: newUser, session: null }, error: null }));
-    const { effects } = signupEffectsWith({ signUp });
+    const { effects } = signupIOWith({ signUp });
     await expect(
       effects.signUp({ email: 'casey@example.com', password: 'Journey-Pass-1', fullName: 'Casey Jones' }),
     ).resolves.toEqual({ emailConfirmed: false });
@@ -58,7 +54,7 @@ describe('the sign-up effects [product: AUTH-1, SIGNUP-11, SIGNUP-24]', () => {
       data: { user: { ...newUser, identities: [] }, session: null },
       error: null,
     });
-    const { effects } = signupEffectsWith({ signUp });
+    const { effects } = signupIOWith({ signUp });
     await expect(
       effects.signUp({ email: 'a@example.com', password: 'x'.repeat(8), fullName: 'A' }),
     ).rejects.toThrow('User already registered');
@@ -66,25 +62,27 @@ describe('the sign-up effects [product: AUTH-1, SIGNUP-11, SIGNUP-24]', () => {
 
   it('passes the auth service refusal on', async () => {
     const refusal = new Error('Signups not allowed for this instance');
-    const { effects } = signupEffectsWith({ signUp: async () => ({ data: {}, error: refusal }) });
+    const { effects } = signupIOWith({ signUp: async () => ({ data: {}, error: refusal }) });
     await expect(
       effects.signUp({ email: 'a@example.com', password: 'x'.repeat(8), fullName: 'A' }),
     ).rejects.toBe(refusal);
   });
 
   it('signs an unconfirmed address out again after I verified my email, and refuses', async () => {
-    const { effects, signInEffects } = signupEffectsWith(
-      {},
-      { signInWithPassword: vi.fn(async () => ({ emailConfirmed: false })) },
-    );
+    const { effects, authService } = signupIOWith({
+      signInWithPassword: vi.fn(async () => ({
+        data: { user: { id: 'u1', email_confirmed_at: null }, session: {} },
+        error: null,
+      })),
+    });
     await expect(effects.signIn({ email: 'a@example.com', password: 'pw' })).rejects.toThrow(
       'Email not confirmed',
     );
-    expect(signInEffects.signOut).toHaveBeenCalledTimes(1);
+    expect(authService.signOut).toHaveBeenCalledTimes(1);
   });
 
   it('keeps the pending onboarding item in session storage [product: DATA-19]', () => {
-    const { effects, storage } = signupEffectsWith({});
+    const { effects, storage } = signupIOWith({});
     effects.rememberPendingOnboarding({
       plan: 'pro',
       interval: 'annual',
@@ -123,56 +121,65 @@ describe('the signup lookup [product: SIGNUP-14, API-8]', () => {
   });
 });
 
-describe('the password-reset effects [product: RESET-2]', () => {
+describe("the Reset page's I/O [product: RESET-2]", () => {
   const noSession = async () => ({ data: { session: null }, error: null });
 
   it('uses the session supabase-js picked up itself', async () => {
     const exchangeCodeForSession = vi.fn();
-    const effects = createPasswordResetEffects({
+    const effects = createPasswordResetIO({
       authService: clientWith({
         getSession: async () => ({ data: { session: {} } }),
         exchangeCodeForSession,
-      }),
+      }) as never,
+      page: fakePage('/Reset'),
     });
-    await expect(effects.pickUpSession('/Reset?code=abc')).resolves.toEqual({ hasSession: true });
+    await expect(effects.pickUpSession({ href: '/Reset?code=abc' })).resolves.toEqual({ hasSession: true });
     expect(exchangeCodeForSession).not.toHaveBeenCalled();
   });
 
   it("sets the session from the fragment's tokens", async () => {
     const setSession = vi.fn(async () => ({ data: {}, error: null }));
-    const effects = createPasswordResetEffects({
-      authService: clientWith({ getSession: noSession, setSession }),
+    const effects = createPasswordResetIO({
+      authService: clientWith({ getSession: noSession, setSession }) as never,
+      page: fakePage('/Reset'),
     });
     await expect(
-      effects.pickUpSession('/Reset#access_token=at&refresh_token=rt&type=recovery'),
+      effects.pickUpSession({ href: '/Reset#access_token=at&refresh_token=rt&type=recovery' }),
     ).resolves.toEqual({ hasSession: true });
     expect(setSession).toHaveBeenCalledWith({ access_token: 'at', refresh_token: 'rt' });
   });
 
   it("exchanges the query's code", async () => {
     const exchangeCodeForSession = vi.fn(async () => ({ data: {}, error: null }));
-    const effects = createPasswordResetEffects({
-      authService: clientWith({ getSession: noSession, exchangeCodeForSession }),
+    const effects = createPasswordResetIO({
+      authService: clientWith({ getSession: noSession, exchangeCodeForSession }) as never,
+      page: fakePage('/Reset'),
     });
-    await expect(effects.pickUpSession('/Reset?code=abc')).resolves.toEqual({ hasSession: true });
+    await expect(effects.pickUpSession({ href: '/Reset?code=abc' })).resolves.toEqual({ hasSession: true });
     expect(exchangeCodeForSession).toHaveBeenCalledWith('abc');
   });
 
   it("reports no session for a plain address, and the link's refusal as an error", async () => {
-    const effects = createPasswordResetEffects({ authService: clientWith({ getSession: noSession }) });
-    await expect(effects.pickUpSession('/Reset')).resolves.toEqual({ hasSession: false });
+    const effects = createPasswordResetIO({
+      authService: clientWith({ getSession: noSession }) as never,
+      page: fakePage('/Reset'),
+    });
+    await expect(effects.pickUpSession({ href: '/Reset' })).resolves.toEqual({ hasSession: false });
     await expect(
-      effects.pickUpSession(
-        '/Reset#error=access_denied&error_description=Email+link+is+invalid+or+has+expired',
-      ),
+      effects.pickUpSession({
+        href: '/Reset#error=access_denied&error_description=Email+link+is+invalid+or+has+expired',
+      }),
     ).rejects.toThrow('Email link is invalid or has expired');
   });
 
   it('updates the password, passing a refusal on', async () => {
     const refusal = new Error('Auth session missing!');
     const updateUser = vi.fn(async () => ({ data: {}, error: refusal }));
-    const effects = createPasswordResetEffects({ authService: clientWith({ updateUser }) });
-    await expect(effects.updatePassword('New-Pass-123')).rejects.toBe(refusal);
+    const effects = createPasswordResetIO({
+      authService: clientWith({ updateUser }) as never,
+      page: fakePage('/Reset'),
+    });
+    await expect(effects.updatePassword({ password: 'New-Pass-123' })).rejects.toBe(refusal);
     expect(updateUser).toHaveBeenCalledWith({ password: 'New-Pass-123' });
   });
 });

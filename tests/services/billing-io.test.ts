@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createBillingApi } from '../../src/services/api/billing';
 import { createApiClient } from '../../src/services/api/client';
-import { createBillingEffects } from '../../src/services/billing-effects';
+import { createBillingIO } from '../../src/services/billing-io';
+import { createPortalIO } from '../../src/services/portal-io';
 import { PORTAL_RETURN_KEY } from '../../src/services/storage';
+import { fakePage } from './fake-page';
 
 /** A fetch double answering by path; anything unlisted answers 404. */
 function server(routes: Record<string, () => Response>) {
@@ -62,12 +64,12 @@ describe('checkout and plan change answers [product: BILL-12, BILL-16]', () => {
       'POST /api/billing/checkout-session': () =>
         json({ message: 'exists', code: 'existing_subscription', error: 'existing_subscription' }, 409),
     });
-    expect(await api.checkout('pro_monthly')).toEqual({ existingSubscription: true });
+    expect(await api.createCheckoutSession('pro_monthly')).toEqual({ existingSubscription: true });
   });
 
   it('passes other checkout failures on', async () => {
     const { api } = server({ 'POST /api/billing/checkout-session': () => json({ message: 'down' }, 502) });
-    await expect(api.checkout('pro_monthly')).rejects.toMatchObject({ status: 502 });
+    await expect(api.createCheckoutSession('pro_monthly')).rejects.toMatchObject({ status: 502 });
   });
 
   it('reads 409 no_subscription from change-plan as "no subscription to change"', async () => {
@@ -79,16 +81,11 @@ describe('checkout and plan change answers [product: BILL-12, BILL-16]', () => {
 });
 
 describe('arrival on the billing page [product: BILL-8]', () => {
-  const effects = (url: string) =>
-    createBillingEffects({
-      billingApi: server({}).api,
-      origin: 'https://app.example',
-      currentUrl: () => url,
-      leaveTo: () => {},
-    });
+  const billingAt = (href: string) =>
+    createBillingIO({ api: { billing: server({}).api } as never, page: fakePage(href) });
 
   it('comes from Checkout when the address carries its session id', async () => {
-    expect(await effects('https://app.example/Billing?session_id=cs_1').detectArrival()).toEqual({
+    expect(await billingAt('/Billing?session_id=cs_1').detectArrival()).toEqual({
       from: 'checkout',
       sessionId: 'cs_1',
     });
@@ -101,33 +98,41 @@ describe('arrival on the billing page [product: BILL-8]', () => {
       setItem: (key: string, value: string) => stored.set(key, value),
       removeItem: (key: string) => stored.delete(key),
     });
-    const leaveTo = vi.fn();
-    const billing = createBillingEffects({
-      billingApi: server({}).api,
-      origin: 'https://app.example',
-      currentUrl: () => 'https://app.example/Billing',
-      leaveTo,
+    const page = fakePage('/Billing');
+    createPortalIO({ api: { billing: server({}).api } as never, page }).goToPortal({
+      url: 'https://pay.example/portal/ps_1',
     });
-    billing.goToPortal('https://pay.example/portal/ps_1');
-    expect(leaveTo).toHaveBeenCalledWith('https://pay.example/portal/ps_1');
+    expect(page.leaveTo).toHaveBeenCalledWith('https://pay.example/portal/ps_1');
     expect(stored.has(PORTAL_RETURN_KEY)).toBe(true);
+    const billing = billingAt('/Billing');
     expect(await billing.detectArrival()).toEqual({ from: 'portal' });
     expect(await billing.detectArrival()).toEqual({ from: 'elsewhere' });
     vi.unstubAllGlobals();
   });
+});
 
-  it('asks the portal to return to the Billing page', async () => {
-    const { api, paths } = server({
-      'POST /api/billing/portal': () => json({ url: 'https://pay.example/p' }),
-    });
-    const spy = vi.spyOn(api, 'portal');
-    const billing = createBillingEffects({
-      billingApi: api,
-      origin: 'https://app.example',
-      leaveTo: () => {},
-    });
-    expect(await billing.openPortal()).toBe('https://pay.example/p');
-    expect(spy).toHaveBeenCalledWith('https://app.example/Billing');
-    expect(paths).toEqual(['POST /api/billing/portal']);
+describe('the portal, whichever flow opens it [product: ROUTE-18, API-11]', () => {
+  it('asks the portal to return to the Billing page, from any page', async () => {
+    for (const href of ['/Billing', '/Landing']) {
+      const { api, paths } = server({
+        'POST /api/billing/portal': () => json({ url: 'https://pay.example/p' }),
+      });
+      const spy = vi.spyOn(api, 'portal');
+      const portal = createPortalIO({ api: { billing: api } as never, page: fakePage(href) });
+      expect(await portal.openPortal()).toBe('https://pay.example/p');
+      expect(spy).toHaveBeenCalledWith('https://app.example/Billing');
+      expect(paths).toEqual(['POST /api/billing/portal']);
+    }
+  });
+
+  it('reads the address from url, location or session_url, and null from an answer without one', async () => {
+    for (const [body, address] of [
+      [{ location: 'https://pay.example/l' }, 'https://pay.example/l'],
+      [{ session_url: 'https://pay.example/s' }, 'https://pay.example/s'],
+      [{}, null],
+    ] as const) {
+      const { api } = server({ 'POST /api/billing/portal': () => json(body) });
+      expect(await api.portal('https://app.example/Billing')).toBe(address);
+    }
   });
 });

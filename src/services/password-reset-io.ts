@@ -1,27 +1,17 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { hashParams, queryParams } from '../domain/address';
-import type { PickedUpSession } from '../machines/passwordReset';
-import type { AuthService } from './auth-service';
+import { paths } from '../domain/pages';
+import type { PasswordResetIO } from '../machines/passwordReset';
+import type { IODeps } from './io-deps';
+import { authClient } from './sign-in-io';
 
-/** What the passwordReset machine's actors do, with the auth service [product: RESET-2, AUTH-6]. */
-export interface PasswordResetEffects {
-  pickUpSession(href: string): Promise<PickedUpSession>;
-  updatePassword(password: string): Promise<void>;
-}
-
-export function createPasswordResetEffects({
+/** The Reset page's I/O (src/machines/passwordReset.ts): the auth service's session and password [product: RESET-2, AUTH-6]. */
+export function createPasswordResetIO({
   authService,
-}: {
-  authService: Pick<AuthService, 'client'>;
-}): PasswordResetEffects {
-  const auth = async (): Promise<SupabaseClient['auth']> => {
-    const client = await authService.client();
-    if (!client) throw new Error('The auth service is not configured.');
-    return client.auth;
-  };
-
+  page,
+}: Pick<IODeps, 'authService' | 'page'>): PasswordResetIO {
+  const auth = authClient(authService, 'The auth service is not configured.');
   return {
-    pickUpSession: async (href) => {
+    pickUpSession: async ({ href }) => {
       const client = await auth();
       const hash = hashParams(href);
       const query = queryParams(href);
@@ -45,9 +35,13 @@ export function createPasswordResetEffects({
       }
       return { hasSession: false };
     },
-    updatePassword: async (password) => {
+    updatePassword: async ({ password }) => {
       const { error } = await (await auth()).updateUser({ password });
       if (error) throw error;
     },
+    // Same page, without the link's query and fragment.
+    cleanAddress: () => page.navigate(paths.reset, { replace: true }),
+    refreshUser: () => void page.reloadSession(),
+    goToLanding: () => page.navigate(paths.landing),
   };
 }

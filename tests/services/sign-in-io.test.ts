@@ -1,15 +1,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it, vi } from 'vitest';
-import { createSignInEffects } from '../../src/services/sign-in-effects';
-
-const returnTo = {
-  signIn: 'https://app.example/Landing',
-  passwordReset: 'https://app.example/Reset',
-};
+import { createSignInIO } from '../../src/services/sign-in-io';
+import { fakePage } from './fake-page';
 
 const refusal = (message: string) => Object.assign(new Error(message), { status: 400 });
 
-/** supabase-js's auth client as the effects use it; each method answers `{ data, error }` like the real one. */
+/** supabase-js's auth client as the I/O uses it; each method answers `{ data, error }` like the real one. */
 function fakeAuth(overrides: Partial<Record<keyof SupabaseClient['auth'], unknown>> = {}) {
   return {
     signInWithPassword: vi.fn(async () => ({
@@ -31,10 +27,14 @@ function effectsWith(auth: ReturnType<typeof fakeAuth> | null = fakeAuth()) {
     client: vi.fn(async () => (auth ? ({ auth } as unknown as SupabaseClient) : null)),
     signOut: vi.fn(async () => {}),
   };
-  return { effects: createSignInEffects({ authService, returnTo }), authService, auth };
+  return {
+    effects: createSignInIO({ authService: authService as never, page: fakePage() }),
+    authService,
+    auth,
+  };
 }
 
-describe('the sign-in effects', () => {
+describe("the sign-in dialog's I/O", () => {
   it('signs in with the e-mail and password and reports a confirmed account', async () => {
     const { effects, auth } = effectsWith();
 
@@ -109,7 +109,7 @@ describe('the sign-in effects', () => {
 
   it('requests a password-reset e-mail whose link leads to /Reset', async () => {
     const { effects, auth } = effectsWith();
-    await effects.requestPasswordReset('casey@example.com');
+    await effects.requestPasswordReset({ email: 'casey@example.com' });
 
     expect(auth?.resetPasswordForEmail).toHaveBeenCalledWith('casey@example.com', {
       redirectTo: 'https://app.example/Reset',
@@ -123,12 +123,14 @@ describe('the sign-in effects', () => {
       }),
     );
 
-    await expect(effects.requestPasswordReset('casey@example.com')).rejects.toThrow('Rate limit exceeded');
+    await expect(effects.requestPasswordReset({ email: 'casey@example.com' })).rejects.toThrow(
+      'Rate limit exceeded',
+    );
   });
 
   it('resends the sign-up confirmation, whose link leads back to the landing page', async () => {
     const { effects, auth } = effectsWith();
-    await effects.resendConfirmation('casey@example.com');
+    await effects.resendConfirmation({ email: 'casey@example.com' });
 
     expect(auth?.resend).toHaveBeenCalledWith({
       type: 'signup',
@@ -142,14 +144,14 @@ describe('the sign-in effects', () => {
       fakeAuth({ resend: async () => ({ data: null, error: refusal('Email address already confirmed') }) }),
     );
 
-    await expect(effects.resendConfirmation('casey@example.com')).rejects.toThrow(
+    await expect(effects.resendConfirmation({ email: 'casey@example.com' })).rejects.toThrow(
       'Email address already confirmed',
     );
   });
 
   it('starts loading the client when asked to prepare', async () => {
     const { effects, authService } = effectsWith();
-    await effects.prepare();
+    effects.prepareAuthService();
 
     expect(authService.client).toHaveBeenCalledOnce();
   });
