@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_CUSTOMER_EMAIL } from '../../emulators/payments/seed';
-import { type Payments, startPayments } from './payments-harness';
+import { openCheckout, type Payments, startPayments } from './payments-harness';
 
 // The REST subset, driven by the unchanged official SDK.
 
@@ -194,15 +194,8 @@ describe('payments stand-in: API through the stripe SDK', () => {
 
   it("lists a customer's Checkout sessions by status and expires an open one", async () => {
     const customer = await stripe.customers.create({ email: 'sessions@example.com' });
-    const open = () =>
-      stripe.checkout.sessions.create({
-        mode: 'subscription',
-        customer: customer.id,
-        line_items: [{ price: 'price_pro_monthly', quantity: 1 }],
-        success_url: 'http://localhost:3000/Billing?session_id={CHECKOUT_SESSION_ID}',
-      });
-    const first = await open();
-    const second = await open();
+    const first = await openCheckout(stripe, customer.id);
+    const second = await openCheckout(stripe, customer.id);
     expect(await stripe.checkout.sessions.expire(first.id)).toMatchObject({ status: 'expired', url: null });
     const listed = async (status: 'open' | 'expired') =>
       (await stripe.checkout.sessions.list({ customer: customer.id, status })).data.map(

@@ -70,6 +70,16 @@ export async function startPayments(options: PaymentsOptions = {}): Promise<Paym
 export const CARD = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Robin Example' };
 export const DECLINED_CARD = { ...CARD, number: '4000 0000 0000 0002' };
 
+/** A Checkout session for a customer, made at the provider as our server makes one (Professional monthly). */
+export function openCheckout(stripe: Stripe, customerId: string, price = 'price_pro_monthly') {
+  return stripe.checkout.sessions.create({
+    mode: 'subscription',
+    customer: customerId,
+    line_items: [{ price, quantity: 1 }],
+    success_url: 'http://localhost:3000/Billing?session_id={CHECKOUT_SESSION_ID}',
+  });
+}
+
 /** Fills in and submits a hosted form (Checkout or the portal's card form) as a browser would. */
 export async function submitForm(url: string, fields: Record<string, string>): Promise<Response> {
   return fetch(url, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../server/db/schema';
-import { CARD, type Payments, submitForm } from '../emulators/payments-harness';
+import { CARD, openCheckout, type Payments, submitForm } from '../emulators/payments-harness';
 import { ENGINES, uniqueEmail } from './support/app';
 import { type BillingTestApp, deliverLatest, startBillingApp } from './support/billing';
 import { signIn, type TestClient } from './support/client';
@@ -81,14 +81,7 @@ describe.each(ENGINES)('one live subscription per customer on %s', (engine) => {
     await checkoutUrl(client);
     const customer = await customerOf(email);
     // Two sessions opened at the same moment (the expiry of one by the other raced), both then paid.
-    const open = () =>
-      stripe.checkout.sessions.create({
-        mode: 'subscription',
-        customer: customer.id,
-        line_items: [{ price: 'price_pro_monthly', quantity: 1 }],
-        success_url: 'http://localhost:3000/Billing?session_id={CHECKOUT_SESSION_ID}',
-      });
-    const [a, b] = [await open(), await open()];
+    const [a, b] = [await openCheckout(stripe, customer.id), await openCheckout(stripe, customer.id)];
     expect((await submitForm(a.url ?? '', CARD)).status).toBe(303);
     expect((await submitForm(b.url ?? '', CARD)).status).toBe(303);
     const answers = await Promise.all([
