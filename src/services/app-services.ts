@@ -5,7 +5,6 @@ import { createAuthService } from './auth-service';
 import { buildConfig } from './build-config';
 import { createRuntimeConfigLoader } from './config';
 import type { Services } from './io-deps';
-import { createSessionEffects } from './session-effects';
 import { createSessionTabs } from './session-tabs';
 
 /**
@@ -19,16 +18,11 @@ export function createAppServices({ onSessionEvent }: { onSessionEvent: (event: 
   const runtimeConfig = createRuntimeConfigLoader(apiClient);
   const authService = createAuthService({ runtimeConfig, onEvent: onSessionEvent });
   const api = createProductApi(apiClient, { authServiceToken: authService.accessToken });
-  const services: Services = { api, authService };
+  const services: Services = { api, authService, tabs: createSessionTabs({ onEvent: onSessionEvent }) };
   return {
     apiBase: buildConfig.apiBase,
     runtimeConfig,
     services,
-    sessionEffects: createSessionEffects({
-      authApi: api.auth,
-      authService,
-      tabs: createSessionTabs({ onEvent: onSessionEvent }),
-    }),
     startAuthService: () => authService.client(),
   };
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/services/api/client';
 import { createAuthService } from '../../src/services/auth-service';
-import { createSessionEffects, type TabLock } from '../../src/services/session-effects';
+import { createSessionIO, type TabLock } from '../../src/services/session-io';
 import { LOCAL_USER_KEY, SERVER_AUTH_SESSION_KEY } from '../../src/services/storage';
+import { fakePage } from './fake-page';
 
 const user = { id: 'user-1', email: 'casey@example.com', full_name: 'Casey', role: 'user' as const };
 
@@ -39,7 +40,14 @@ function effectsWith(
   const tabs = { signedIn: vi.fn(), signedOut: vi.fn() };
   const lock: TabLock = overrides.lock ?? ((_name, task) => task());
   return {
-    effects: createSessionEffects({ authApi, authService, tabs, storage, lock }),
+    effects: createSessionIO({
+      api: { auth: authApi } as never,
+      authService: authService as never,
+      tabs,
+      page: fakePage(),
+      storage,
+      lock,
+    }),
     authApi,
     authService,
     tabs,
