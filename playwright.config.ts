@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { appPort, appUrl, authPort, dashboardPort, inboxPort, paymentsPort } from './tests/e2e/addresses';
+import { appPort, appUrl, shortTokenLife } from './tests/e2e/addresses';
 
 // End-to-end suite: the real SPA, the real server on an embedded database, and the local emulators, driven in
 // Debian's Chromium (nothing is downloaded). `npm start` is the same command a newcomer runs.
@@ -29,26 +29,40 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: [
+    productOn(appPort),
+    // The journeys of a long-lived sign-in (tests/e2e/token-refresh.spec.ts): tokens that live 91 s.
+    productOn(shortTokenLife.appPort, { AUTH_EMULATOR_JWT_EXPIRY: String(shortTokenLife.tokenSeconds) }),
+  ],
+});
+
+/** `npm start` on `port`, its stand-ins at the usual offsets from it (tests/e2e/addresses.ts). */
+function productOn(port: number, settings: Record<string, string> = {}) {
+  const url = `http://localhost:${port}`;
+  return {
     command: 'npm start',
-    url: `${appUrl}/api/health`,
+    url: `${url}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: {
-      PORT: String(appPort),
-      PUBLIC_URL: appUrl,
-      SITE_URL: appUrl,
-      // A throwaway embedded database and in-memory emulators per run: every run starts from the seed.
-      E2E_EPHEMERAL: 'true',
-      // Warnings and errors only: a failing journey shows what the server said without drowning in access logs.
-      LOG_LEVEL: 'warn',
-      EMULATOR_LOG_LEVEL: 'warn',
-      AUTH_EMULATOR_PORT: String(authPort),
-      MAIL_EMULATOR_PORT: String(inboxPort),
-      DASHBOARD_EMULATOR_PORT: String(dashboardPort),
-      PAYMENTS_EMULATOR_PORT: String(paymentsPort),
-    },
-  },
-});
+    env: { ...startEnv(url, port), ...settings },
+  } as const;
+}
+
+function startEnv(url: string, port: number): Record<string, string> {
+  return {
+    PORT: String(port),
+    PUBLIC_URL: url,
+    SITE_URL: url,
+    // A throwaway embedded database and in-memory emulators per run: every run starts from the seed.
+    E2E_EPHEMERAL: 'true',
+    // Warnings and errors only: a failing journey shows what the server said without drowning in access logs.
+    LOG_LEVEL: 'warn',
+    EMULATOR_LOG_LEVEL: 'warn',
+    AUTH_EMULATOR_PORT: String(port + 21),
+    MAIL_EMULATOR_PORT: String(port + 24),
+    DASHBOARD_EMULATOR_PORT: String(port + 30),
+    PAYMENTS_EMULATOR_PORT: String(port + 9111),
+  };
+}

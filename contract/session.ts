@@ -26,6 +26,13 @@ export const ssoRequestSchema = v.strictObject(
 );
 export type SsoRequest = v.InferOutput<typeof ssoRequestSchema>;
 
+/**
+ * The auth service ended a sign-in (signed out elsewhere, revoked, password changed): what the server answers with
+ * 401 `invalid_token` when it refuses a token, and what the SPA says when it is signed out that way.
+ */
+export const SIGN_IN_ENDED_MESSAGE =
+  'Your sign-in has ended (signed out elsewhere, revoked, or the password was changed). Please sign in again.';
+
 /** GET /api/auth/csrf. */
 export const csrfResponseSchema = v.object(
   { csrfToken: v.string('csrfToken must be a string.') },

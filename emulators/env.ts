@@ -6,22 +6,15 @@ import { LOCAL_ADMIN_KEY, LOCAL_WEBHOOK_SECRET } from './payments/app';
 // Settings of the one-command start, read once from the environment. A bad value stops the start with a list of
 // every problem rather than a surprise later.
 
-const port = (fallback: number) =>
+const wholeNumber = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
   v.pipe(
     v.optional(v.string(), String(fallback)),
     v.transform(Number),
     v.integer('must be a whole number'),
-    v.minValue(0, 'must be 0 or more'),
-    v.maxValue(65_535, 'must be at most 65535'),
+    v.minValue(min, `must be ${min} or more`),
+    v.maxValue(max, `must be at most ${max}`),
   );
-
-const positiveInteger = (fallback: number) =>
-  v.pipe(
-    v.optional(v.string(), String(fallback)),
-    v.transform(Number),
-    v.integer('must be a whole number'),
-    v.minValue(1),
-  );
+const port = (fallback: number) => wholeNumber(fallback, 0, 65_535);
 
 const url = (fallback: string) => v.pipe(v.optional(v.string(), fallback), v.url('must be an absolute URL'));
 
@@ -81,8 +74,10 @@ const emulatorEnvSchema = v.object({
   /** Empty string: keep state in memory only. */
   AUTH_EMULATOR_STATE_FILE: v.optional(v.string(), '.data/auth-emulator.json'),
   AUTH_EMULATOR_AUTOCONFIRM: flag,
-  AUTH_EMULATOR_JWT_EXPIRY: positiveInteger(3600),
-  AUTH_EMULATOR_PASSWORD_MIN_LENGTH: positiveInteger(6),
+  AUTH_EMULATOR_JWT_EXPIRY: wholeNumber(3600, 1),
+  /** Seconds a rotated refresh token may still be exchanged (0: none). */
+  AUTH_EMULATOR_REFRESH_TOKEN_REUSE_INTERVAL: wholeNumber(10, 0),
+  AUTH_EMULATOR_PASSWORD_MIN_LENGTH: wholeNumber(6, 1),
   AUTH_EMULATOR_ANON_KEY: v.optional(v.pipe(v.string(), v.nonEmpty())),
 });
 

@@ -101,6 +101,7 @@ async function startAuthWithInbox(env: EmulatorEnv, started: RunningEmulator[]) 
     stateFile: env.AUTH_EMULATOR_STATE_FILE || undefined,
     autoconfirm: env.AUTH_EMULATOR_AUTOCONFIRM,
     jwtExpirySeconds: env.AUTH_EMULATOR_JWT_EXPIRY,
+    refreshTokenReuseIntervalSeconds: env.AUTH_EMULATOR_REFRESH_TOKEN_REUSE_INTERVAL,
     passwordMinLength: env.AUTH_EMULATOR_PASSWORD_MIN_LENGTH,
     anonKey: env.AUTH_EMULATOR_ANON_KEY,
     mail: mailbox,

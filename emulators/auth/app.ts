@@ -7,7 +7,7 @@ import { requireApiKey } from './api-key';
 import { type AuthConfig, type AuthEmulatorOptions, DEFAULT_AUTH_PORT, resolveAuthConfig } from './config';
 import type { AuthContext } from './context';
 import { registerCors } from './cors';
-import { API_VERSION, API_VERSION_HEADER, installErrorHandlers } from './errors';
+import { installErrorHandlers } from './errors';
 import { createSigningKeyRecord, importSigningKeys } from './keys';
 import { loadState, StateWriter } from './persistence';
 import { registerAuthorizeRoutes } from './routes/authorize';
@@ -58,9 +58,6 @@ export function buildAuthApp(options: AuthEmulatorOptions = {}): FastifyInstance
   installErrorHandlers(app);
   registerCors(app);
   requireApiKey(app, config);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header(API_VERSION_HEADER, API_VERSION);
-  });
   if (!options.publicUrl) {
     // Token issuers and e-mail links must name the address clients actually use.
     app.addHook('onListen', async () => {

@@ -14,7 +14,8 @@ export interface Authenticated {
 
 export async function authenticate(ctx: AuthContext, request: FastifyRequest): Promise<Authenticated> {
   const header = request.headers.authorization ?? '';
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  // GoTrue's bearerRegexp: `^(?:B|b)earer (\S+$)`.
+  const match = /^[Bb]earer (\S+)$/.exec(header);
   if (!match?.[1])
     throw new AuthFailure(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   const claims = await verifyAccessToken(ctx.config, ctx.keys, match[1]);

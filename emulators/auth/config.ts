@@ -19,6 +19,11 @@ export interface AuthEmulatorOptions {
   passwordMinLength?: number;
   /** Access-token lifetime in seconds. Default 3600. */
   jwtExpirySeconds?: number;
+  /**
+   * How long after its rotation a refresh token may still be exchanged (GoTrue's
+   * SECURITY_REFRESH_TOKEN_REUSE_INTERVAL). Default 10, Supabase's (the CLI's config.toml `refresh_token_reuse_interval`).
+   */
+  refreshTokenReuseIntervalSeconds?: number;
   /** How long e-mail links stay valid, in seconds (MAILER_OTP_EXP). Default 86400. */
   otpExpirySeconds?: number;
   /** How long a PKCE auth code can be exchanged after it is issued, in seconds. Default 300, as GoTrue. */
@@ -47,6 +52,7 @@ export interface AuthConfig {
   autoconfirm: boolean;
   passwordMinLength: number;
   jwtExpirySeconds: number;
+  refreshTokenReuseIntervalSeconds: number;
   otpExpirySeconds: number;
   flowStateExpirySeconds: number;
   anonKey: string | undefined;
@@ -68,6 +74,7 @@ export function resolveAuthConfig(options: AuthEmulatorOptions): AuthConfig {
     autoconfirm: options.autoconfirm ?? false,
     passwordMinLength: options.passwordMinLength ?? 6,
     jwtExpirySeconds: options.jwtExpirySeconds ?? 3600,
+    refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds ?? 10,
     otpExpirySeconds: options.otpExpirySeconds ?? 86_400,
     flowStateExpirySeconds: options.flowStateExpirySeconds ?? 300,
     anonKey: options.anonKey,

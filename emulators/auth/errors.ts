@@ -1,10 +1,15 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-// GoTrue's error contract (EMULATORS.md A.2). The code goes in both `code` (read when the API-version header is
-// present) and `error_code` (read otherwise), the text in both `msg` and `message`, so every client reads it.
+// GoTrue's error answers (supabase/auth internal/api/errors.go HandleResponseError). Their shape follows the API
+// version the request asked for with X-Supabase-Api-Version (apiversions.go DetermineClosestAPIVersion):
+// - none, an earlier date or an unreadable one: `{code: <HTTP status>, error_code, msg}` (apierrors.HTTPError);
+// - 2024-01-01 or later: exactly `{code: <error_code>, message}`, and the header echoed as 2024-01-01.
+// A weak password adds `weak_password: {reasons}` to either. Every error names its code in `x-sb-error-code`.
+// supabase-js reads `code` when the answer carries the version header, else `error_code` (auth-js lib/fetch.ts
+// handleError).
 
 export const API_VERSION_HEADER = 'X-Supabase-Api-Version';
-export const API_VERSION = '2024-01-01';
+const API_VERSION_2024 = '2024-01-01';
 
 export type AuthErrorCode =
   | 'bad_json'
@@ -43,43 +48,59 @@ export class AuthFailure extends Error {
 
 export const validationFailed = (message: string) => new AuthFailure(400, 'validation_failed', message);
 
-export function weakPassword(minLength: number): AuthFailure {
-  return new AuthFailure(422, 'weak_password', `Password should be at least ${minLength} characters.`, {
-    weak_password: { reasons: ['length'] },
-  });
+/** The version an error answer is shaped for: 2024-01-01 for that date or later, else null (the first shape). */
+function answeredVersion(asked: string | string[] | undefined): string | null {
+  if (typeof asked !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(asked) || Number.isNaN(Date.parse(asked))) {
+    return null;
+  }
+  return asked >= API_VERSION_2024 ? API_VERSION_2024 : null;
 }
 
-export function errorBody(failure: AuthFailure): Record<string, unknown> {
-  return {
-    code: failure.code,
+export function sendFailure(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  failure: AuthFailure,
+): FastifyReply {
+  reply.code(failure.status).header('x-sb-error-code', failure.code);
+  const version = answeredVersion(request.headers[API_VERSION_HEADER.toLowerCase()]);
+  if (version) {
+    reply.header(API_VERSION_HEADER, version);
+    return reply.send({ code: failure.code, message: failure.message, ...failure.extra });
+  }
+  // GoTrue adds the request's id to a server error's answer.
+  const errorId = failure.status >= 500 ? { error_id: request.id } : {};
+  return reply.send({
+    code: failure.status,
     error_code: failure.code,
     msg: failure.message,
-    message: failure.message,
+    ...errorId,
     ...failure.extra,
-  };
-}
-
-export function sendFailure(reply: FastifyReply, failure: AuthFailure): FastifyReply {
-  return reply.code(failure.status).header(API_VERSION_HEADER, API_VERSION).send(errorBody(failure));
+  });
 }
 
 /** One handler for everything thrown in a route: our failures as-is, other client mistakes keep their 4xx, the rest 500. */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AuthFailure, request, reply) => {
-    if (error instanceof AuthFailure) return sendFailure(reply, error);
+    if (error instanceof AuthFailure) return sendFailure(request, reply, error);
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status < 500) {
       const code = error.name === 'MalformedJsonError' ? 'bad_json' : 'validation_failed';
-      return sendFailure(reply, new AuthFailure(status, code, error.message));
+      return sendFailure(request, reply, new AuthFailure(status, code, error.message));
     }
     request.log.error({ err: error }, 'auth emulator: unexpected failure');
     return sendFailure(
+      request,
       reply,
-      new AuthFailure(500, 'unexpected_failure', 'Unexpected failure, please check server logs'),
+      new AuthFailure(
+        500,
+        'unexpected_failure',
+        'Unexpected failure, please check server logs for more information',
+      ),
     );
   });
   app.setNotFoundHandler((request, reply) =>
     sendFailure(
+      request,
       reply,
       new AuthFailure(404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}`),
     ),

@@ -19,8 +19,14 @@ export function uuidFromName(name: string): string {
 
 export const newId = (): string => randomUUID();
 
-/** Opaque refresh token. */
-export const newRefreshToken = (): string => randomBytes(18).toString('base64url');
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/** A refresh token as GoTrue makes them: 12 lower-case base32 characters (crypto.SecureAlphanumeric(12)). */
+export const newRefreshToken = (): string =>
+  Array.from(randomBytes(12), (byte) => BASE32[byte % BASE32.length]).join('');
+
+/** The refresh tokens GoTrue accepts the form of (api/token_refresh.go RefreshTokenGrantParams.Validate). */
+export const isRefreshTokenShape = (token: string): boolean => /^[a-z0-9]{12}$/.test(token);
 
 /** The six-digit code GoTrue puts in e-mails beside the link. */
 export const newOtp = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');

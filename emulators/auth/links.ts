@@ -26,7 +26,8 @@ export const FLOW_FOR_TOKEN: Record<OneTimeTokenType, FlowAuthMethod> = {
 /** Which outstanding tokens a verification `type` may redeem; GoTrue's `email` covers sign-up confirmations. */
 const TOKEN_TYPES_FOR: Record<string, readonly OneTimeTokenType[]> = {
   signup: ['signup'],
-  email: ['signup'],
+  // GoTrue's `email` type redeems a sign-up confirmation or a recovery (verify.go verifyTokenHash).
+  email: ['signup', 'recovery'],
   recovery: ['recovery'],
   email_change: ['email_change'],
   magiclink: [],

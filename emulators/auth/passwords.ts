@@ -1,4 +1,31 @@
 import { randomBytes, type ScryptOptions, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { AuthFailure, validationFailed } from './errors';
+
+/** bcrypt reads at most 72 bytes of a password, so GoTrue refuses longer ones (api/password.go MaxPasswordLength). */
+const MAX_PASSWORD_LENGTH = 72;
+
+/**
+ * GoTrue's checkPasswordStrength (api/password.go): over 72 characters is 400 validation_failed; shorter than the
+ * minimum is 422 weak_password with `weak_password.reasons` (`length`), which supabase-js raises as
+ * AuthWeakPasswordError. Required character sets and the leaked-password check are not configured here.
+ */
+export function checkPasswordStrength(password: string, minLength: number): void {
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    throw validationFailed(`Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
+  }
+  const weakness = passwordWeakness(password, minLength);
+  if (weakness) {
+    throw new AuthFailure(422, 'weak_password', weakness.message, {
+      weak_password: { reasons: weakness.reasons },
+    });
+  }
+}
+
+/** Why the policy finds a password weak, or null; a sign-in with one still succeeds and says so (token.go). */
+export function passwordWeakness(password: string, minLength: number) {
+  if (password.length >= minLength) return null;
+  return { message: `Password should be at least ${minLength} characters.`, reasons: ['length'] };
+}
 
 // Passwords are stored as `scrypt$N$r$p$salt$hash` (base64url parts), never in clear, even in the state file.
 

@@ -54,9 +54,7 @@ export const redirectQuerySchema = v.object({ redirect_to: v.optional(v.string()
 
 export const tokenQuerySchema = v.object({ grant_type: v.optional(v.string()) });
 
-export const logoutQuerySchema = v.object({
-  scope: v.optional(v.picklist(['global', 'local', 'others'], 'Unsupported logout scope'), 'global'),
-});
+export const logoutQuerySchema = v.object({ scope: v.optional(v.string(), 'global') });
 
 export const verifyQuerySchema = v.object({
   token: v.optional(v.string(), ''),

@@ -1,7 +1,7 @@
 import { type AuthContext, nowIso, nowSeconds } from './context';
-import { AuthFailure } from './errors';
-import { newId, newRefreshToken } from './ids';
-import type { IdentityRecord, SessionRecord, UserRecord } from './store';
+import { AuthFailure, validationFailed } from './errors';
+import { isRefreshTokenShape, newId, newRefreshToken } from './ids';
+import type { IdentityRecord, RefreshTokenRecord, SessionRecord, UserRecord } from './store';
 import { signAccessToken } from './tokens';
 import { type UserJson, userJson } from './user-json';
 import { recordSignIn } from './users';
@@ -16,8 +16,9 @@ export interface SessionJson {
   expires_at: number;
   refresh_token: string;
   user: UserJson;
-  weak_password: null;
   provider_token?: string;
+  /** A password sign-in with a password the current policy finds weak (GoTrue token.go). */
+  weak_password?: { message: string; reasons: string[] };
 }
 
 async function sessionJson(
@@ -25,7 +26,7 @@ async function sessionJson(
   user: UserRecord,
   session: SessionRecord,
   refreshToken: string,
-  providerToken?: string | null,
+  extra: Pick<SessionJson, 'provider_token' | 'weak_password'> = {},
 ): Promise<SessionJson> {
   const { token, expiresAt } = await signAccessToken(ctx.config, ctx.keys, user, session);
   return {
@@ -35,18 +36,19 @@ async function sessionJson(
     expires_at: expiresAt,
     refresh_token: refreshToken,
     user: userJson(user),
-    weak_password: null,
-    ...(providerToken ? { provider_token: providerToken } : {}),
+    ...extra,
   };
 }
 
-function addRefreshToken(ctx: AuthContext, session: SessionRecord): string {
+function addRefreshToken(ctx: AuthContext, session: SessionRecord, parent: string | null = null): string {
   const token = newRefreshToken();
   ctx.store.addRefreshToken({
     token,
     sessionId: session.id,
     userId: session.userId,
+    parent,
     revoked: false,
+    revokedAt: null,
     createdAt: nowIso(ctx),
   });
   return token;
@@ -60,7 +62,13 @@ export async function startSession(
     amrMethod,
     provider = 'email',
     providerToken,
-  }: { amrMethod: string; provider?: IdentityRecord['provider']; providerToken?: string | null },
+    weakPassword,
+  }: {
+    amrMethod: string;
+    provider?: IdentityRecord['provider'];
+    providerToken?: string | null;
+    weakPassword?: SessionJson['weak_password'];
+  },
 ): Promise<SessionJson> {
   const at = nowIso(ctx);
   const session: SessionRecord = {
@@ -73,28 +81,55 @@ export async function startSession(
   ctx.store.addSession(session);
   recordSignIn(user, provider, at);
   ctx.store.changed();
-  return sessionJson(ctx, user, session, addRefreshToken(ctx, session), providerToken);
+  return sessionJson(ctx, user, session, addRefreshToken(ctx, session), {
+    ...(providerToken ? { provider_token: providerToken } : {}),
+    ...(weakPassword ? { weak_password: weakPassword } : {}),
+  });
 }
 
 const notFound = () =>
   new AuthFailure(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
 
 /**
- * The refresh grant with rotation: each refresh token works once. Presenting a used one again is treated as theft,
- * as GoTrue does with rotation on: the whole family is revoked, so the session cannot be refreshed any more.
+ * The refresh grant with rotation, as GoTrue's tokens/service.go RefreshTokenGrant does it (refresh tokens of the
+ * first algorithm, rotation on, reuse interval REFRESH_TOKEN_REUSE_INTERVAL):
+ * - a live token is swapped for a new one (its child);
+ * - a revoked token that is the parent of the session's current one answers that current token: the client
+ *   lost the last answer ("fail to save"), whenever it comes back;
+ * - another revoked token is accepted within the reuse interval after its revocation (tabs refreshing at once);
+ * - after that it is taken for a stolen token: every token of the session is revoked, 400
+ *   refresh_token_already_used.
  */
 export async function refreshSession(ctx: AuthContext, refreshToken: string): Promise<SessionJson> {
-  const record = ctx.store.refreshToken(refreshToken);
+  if (!isRefreshTokenShape(refreshToken)) throw validationFailed('Refresh token is not valid');
+  const { store } = ctx;
+  const record = store.refreshToken(refreshToken);
   if (!record) throw notFound();
-  const session = ctx.store.session(record.sessionId);
-  const user = ctx.store.userById(record.userId);
+  const session = store.session(record.sessionId);
+  const user = store.userById(record.userId);
   if (!session || !user) throw notFound();
-  if (record.revoked) {
-    ctx.store.revokeRefreshTokensOf(session.id);
-    throw new AuthFailure(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+  let issued: string;
+  if (!record.revoked) {
+    issued = swap(ctx, record, session);
+  } else {
+    const current = store.activeRefreshToken(session.id);
+    const revokedAt = Date.parse(record.revokedAt ?? record.createdAt);
+    if (current?.parent === record.token) {
+      issued = current.token;
+    } else if (ctx.config.now().getTime() <= revokedAt + ctx.config.refreshTokenReuseIntervalSeconds * 1000) {
+      issued = swap(ctx, record, session);
+    } else {
+      store.revokeRefreshTokensOf(session.id, nowIso(ctx));
+      throw new AuthFailure(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    }
   }
-  record.revoked = true;
   session.refreshedAt = nowIso(ctx);
-  ctx.store.changed();
-  return sessionJson(ctx, user, session, addRefreshToken(ctx, session));
+  store.changed();
+  return sessionJson(ctx, user, session, issued);
+}
+
+/** Revokes `record` and issues its child (GoTrue's GrantRefreshTokenSwap). */
+function swap(ctx: AuthContext, record: RefreshTokenRecord, session: SessionRecord): string {
+  ctx.store.revokeRefreshToken(record, nowIso(ctx));
+  return addRefreshToken(ctx, session, record.token);
 }

@@ -50,7 +50,11 @@ export interface RefreshTokenRecord {
   token: string;
   sessionId: string;
   userId: string;
+  /** The token this one replaced at a refresh; null for a sign-in's first. */
+  parent?: string | null;
   revoked: boolean;
+  /** When it was revoked (GoTrue's updated_at): the reuse interval counts from here. */
+  revokedAt?: string | null;
   createdAt: string;
 }
 
@@ -197,9 +201,25 @@ export class AuthStore {
     return this.state.refreshTokens.find((record) => record.token === token);
   }
 
-  /** GoTrue revokes the whole token family when a used refresh token comes back (possible theft). */
-  revokeRefreshTokensOf(sessionId: string): void {
-    for (const record of this.state.refreshTokens) if (record.sessionId === sessionId) record.revoked = true;
+  /** The session's newest token not revoked (GoTrue's FindCurrentlyActiveRefreshToken). */
+  activeRefreshToken(sessionId: string): RefreshTokenRecord | undefined {
+    return this.state.refreshTokens.findLast((record) => record.sessionId === sessionId && !record.revoked);
+  }
+
+  revokeRefreshToken(record: RefreshTokenRecord, at: string): void {
+    record.revoked = true;
+    record.revokedAt = at;
+    this.changed();
+  }
+
+  /** Every token of the session, when a used one comes back too late (GoTrue's RevokeTokenFamily). */
+  revokeRefreshTokensOf(sessionId: string, at: string): void {
+    for (const record of this.state.refreshTokens) {
+      if (record.sessionId === sessionId && !record.revoked) {
+        record.revoked = true;
+        record.revokedAt = at;
+      }
+    }
     this.changed();
   }
 
@@ -226,6 +246,11 @@ export class AuthStore {
     return this.state.oneTimeTokens.find(
       (token) => token.email === wanted && token.otp === otp && types.includes(token.type),
     );
+  }
+
+  removeOneTimeTokensOf(userId: string): void {
+    this.state.oneTimeTokens = this.state.oneTimeTokens.filter((token) => token.userId !== userId);
+    this.changed();
   }
 
   removeOneTimeToken(token: OneTimeTokenRecord): void {

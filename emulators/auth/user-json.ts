@@ -51,7 +51,8 @@ export function decoyUserJson(email: string, data: Record<string, unknown>, at: 
   return {
     id: newId(),
     aud: 'authenticated',
-    role: 'authenticated',
+    // sanitizeUser clears the role too.
+    role: '',
     email,
     phone: '',
     confirmation_sent_at: at,

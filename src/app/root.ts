@@ -33,9 +33,12 @@ export interface AppServicesPort {
   startAuthService?: () => Promise<unknown>;
 }
 
-/** Builds the services once; `onAuthEvent` is where the auth service reports sign-ins and sign-outs. */
+/**
+ * Builds the services once; `onSessionEvent` is where the auth service and the other tabs report sign-ins and
+ * sign-outs.
+ */
 export type ServicesLoader = (hooks: {
-  onAuthEvent: (event: SessionEvent) => void;
+  onSessionEvent: (event: SessionEvent) => void;
 }) => Promise<AppServicesPort>;
 
 export interface AppRootOptions {
@@ -69,8 +72,8 @@ export function createAppRoot(options: AppRootOptions = {}) {
   const started = options.startAfter ?? Promise.resolve();
   const loadServices = once(() =>
     (options.services ?? loadRealServices)({
-      // Auth-service events only arrive once the client has loaded; they keep their order on the way.
-      onAuthEvent: (event) => void session.ready.then((actor) => actor.send(event)),
+      // Events only arrive once the services have loaded; they keep their order on the way.
+      onSessionEvent: (event) => void session.ready.then((actor) => actor.send(event)),
     }),
   );
   const actorOptions = options.actorOptions ?? { inspect: getInspector() };
@@ -161,8 +164,8 @@ export function createAppRoot(options: AppRootOptions = {}) {
 
 export type AppRoot = ReturnType<typeof createAppRoot>;
 
-const loadRealServices: ServicesLoader = ({ onAuthEvent }) =>
-  import('../services/app-services').then(({ createAppServices }) => createAppServices({ onAuthEvent }));
+const loadRealServices: ServicesLoader = ({ onSessionEvent }) =>
+  import('../services/app-services').then(({ createAppServices }) => createAppServices({ onSessionEvent }));
 
 function once<T>(make: () => T): () => T {
   let made: { value: T } | null = null;

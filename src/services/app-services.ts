@@ -10,16 +10,18 @@ import { buildConfig } from './build-config';
 import { createRuntimeConfigLoader } from './config';
 import type { Services } from './io-deps';
 import { createSessionEffects } from './session-effects';
+import { createSessionTabs } from './session-tabs';
 
 /**
  * Every I/O service of the SPA, built once by the composition root (src/app/root.ts): the product API's clients
  * and the auth service, from which each flow's I/O is made (src/app/flows.ts). This module and its imports (ky,
  * the contract schemas) are loaded on demand, keeping them out of the landing page's first-load JS.
  */
-export function createAppServices({ onAuthEvent }: { onAuthEvent: (event: SessionEvent) => void }) {
+/** `onSessionEvent` is where the auth service and the other tabs report sign-ins and sign-outs. */
+export function createAppServices({ onSessionEvent }: { onSessionEvent: (event: SessionEvent) => void }) {
   const apiClient = createApiClient({ apiBase: buildConfig.apiBase });
   const runtimeConfig = createRuntimeConfigLoader(apiClient);
-  const authService = createAuthService({ runtimeConfig, onEvent: onAuthEvent });
+  const authService = createAuthService({ runtimeConfig, onEvent: onSessionEvent });
   const auth = createAuthApi(apiClient, { authServiceToken: authService.accessToken });
   const services: Services = {
     api: {
@@ -35,7 +37,11 @@ export function createAppServices({ onAuthEvent }: { onAuthEvent: (event: Sessio
     apiBase: buildConfig.apiBase,
     runtimeConfig,
     services,
-    sessionEffects: createSessionEffects({ authApi: auth, authService }),
+    sessionEffects: createSessionEffects({
+      authApi: auth,
+      authService,
+      tabs: createSessionTabs({ onEvent: onSessionEvent }),
+    }),
     startAuthService: () => authService.client(),
   };
 }

@@ -14,8 +14,11 @@ export interface AuthService {
   client(): Promise<SupabaseClient | null>;
   /** The current auth-service access token, or null; does not load supabase-js when no session is stored. */
   accessToken(): Promise<string | null>;
-  /** Signs out of the auth service when a session may exist; a no-op otherwise. */
-  signOut(): Promise<void>;
+  /**
+   * Signs out of the auth service when a session may exist; a no-op otherwise. `local` ends only this browser's
+   * auth-service session; the default (`global`) ends every session of the user, as a user's own sign-out does.
+   */
+  signOut(options?: { scope: 'local' | 'global' }): Promise<void>;
 }
 
 export interface AuthServiceDeps {
@@ -59,11 +62,11 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       const { data } = await supabase.auth.getSession();
       return data.session?.access_token ?? null;
     },
-    signOut: async () => {
+    signOut: async (options) => {
       if (!mayHaveSession()) return;
       const supabase = await client();
       if (!supabase) return;
-      const { error } = await supabase.auth.signOut();
+      const { error } = await supabase.auth.signOut(options);
       if (error) throw error;
     },
   };

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { paths } from '../domain/pages';
-import type { LoadedUser } from '../machines/session';
+import type { AuthToken, LoadedUser } from '../machines/session';
 import type { FlowDeps } from './flow-deps';
 
 /** The session machine's actors and navigation, as the app provides them (src/app/flows.ts). */
@@ -9,10 +9,13 @@ export function sessionImplementations({ effects, navigate }: FlowDeps) {
   return {
     actors: {
       loadUser: fromPromise<LoadedUser>(async () => (await session()).loadUser()),
-      exchangeToken: fromPromise<unknown, { accessToken: string }>(async ({ input }) =>
-        (await session()).exchangeToken(input.accessToken),
+      signIn: fromPromise<LoadedUser, AuthToken>(async ({ input }) => (await session()).signIn(input)),
+      refreshSession: fromPromise<LoadedUser, AuthToken>(async ({ input }) =>
+        (await session()).refreshSession(input),
       ),
-      signOut: fromPromise<void>(async () => (await session()).signOut()),
+      signOut: fromPromise<void, { everywhere: boolean; reason: string | null }>(async ({ input }) =>
+        (await session()).signOut(input),
+      ),
       serverLogout: fromPromise<void>(async () => (await session()).serverLogout()),
     },
     actions: {

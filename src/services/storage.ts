@@ -82,6 +82,24 @@ export function clearLocalUser(storage = localStore()): void {
   remove(storage, LOCAL_USER_KEY);
 }
 
+/**
+ * Which auth-service session (the token's `session_id`) the server session of this browser was opened from. Shared
+ * by the tabs like the cookie is: a page load or another tab that sees the auth service report this same session
+ * knows the server already holds it and trades nothing. Only a hint: the server decides, and a 401 still leads to
+ * a sign-in.
+ */
+export const SERVER_AUTH_SESSION_KEY = 'beacon.serverAuthSession';
+const serverAuthSessionSchema = v.object({ authSessionId: v.string() });
+
+export function readServerAuthSession(storage = localStore()): string | null {
+  return readJson(storage, SERVER_AUTH_SESSION_KEY, serverAuthSessionSchema)?.authSessionId ?? null;
+}
+
+export function writeServerAuthSession(authSessionId: string | null, storage = localStore()): void {
+  if (authSessionId === null) remove(storage, SERVER_AUTH_SESSION_KEY);
+  else writeJson(storage, SERVER_AUTH_SESSION_KEY, { authSessionId });
+}
+
 /** Set just before leaving for the billing portal; the billing page polls once it sees it [product: BILL-8]. */
 export const PORTAL_RETURN_KEY = 'beacon.portalReturn';
 

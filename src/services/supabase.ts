@@ -1,5 +1,5 @@
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js';
-import type { SessionEvent } from '../machines/session';
+import type { AuthToken, SessionEvent } from '../machines/session';
 import { AUTH_STORAGE_KEY } from './auth-presence';
 
 /**
@@ -46,16 +46,39 @@ export async function createAuthServiceClient(settings: AuthServiceSettings): Pr
 /** The session machine's event for an auth-service event; events the session does not model give null. */
 export function toSessionEvent(event: AuthChangeEvent, session: Session | null): SessionEvent | null {
   switch (event) {
+    // INITIAL_SESSION and SIGNED_IN both say "the auth service holds this session"; the session machine tells a new
+    // sign-in from one the server already holds by the token's auth-service session.
+    case 'INITIAL_SESSION':
     case 'SIGNED_IN':
-      return session ? { type: 'auth.signedIn', accessToken: session.access_token } : null;
+      return session ? { type: 'auth.signedIn', ...authTokenOf(session) } : null;
     case 'TOKEN_REFRESHED':
-      return session ? { type: 'auth.tokenRefreshed', accessToken: session.access_token } : null;
+      return session ? { type: 'auth.tokenRefreshed', ...authTokenOf(session) } : null;
     case 'SIGNED_OUT':
       return { type: 'auth.signedOut' };
     case 'PASSWORD_RECOVERY':
       return { type: 'auth.passwordRecovery' };
     default:
       return null;
+  }
+}
+
+/**
+ * The access token and the auth-service session it belongs to (the JWT's `session_id` claim). Read, not verified:
+ * it only decides whether the SPA needs to trade the token; the server verifies whatever it is sent.
+ */
+export function authTokenOf(session: Pick<Session, 'access_token'>): AuthToken {
+  return { accessToken: session.access_token, authSessionId: sessionIdClaim(session.access_token) };
+}
+
+function sessionIdClaim(token: string): string | null {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const claims: unknown = JSON.parse(json);
+    if (typeof claims !== 'object' || claims === null || !('session_id' in claims)) return null;
+    return typeof claims.session_id === 'string' && claims.session_id !== '' ? claims.session_id : null;
+  } catch {
+    return null;
   }
 }
 

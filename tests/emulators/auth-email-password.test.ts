@@ -212,7 +212,7 @@ describe('password sign-in', () => {
 });
 
 describe('sessions', () => {
-  it('rotates the refresh token, and a reused one fails with refresh_token_already_used', async () => {
+  it('rotates the refresh token at every refresh', async () => {
     const client = emulators.client();
     const { data } = await client.auth.signInWithPassword({
       email: 'admin@example.com',
@@ -226,22 +226,7 @@ describe('sessions', () => {
     expect(second).toBeTruthy();
     expect(second).not.toBe(first);
     expect(refreshed.data.session?.user.email).toBe('admin@example.com');
-
-    const reused = await emulators.client().auth.refreshSession({ refresh_token: first });
-    expect(reused.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
-
-    // Reuse looks like theft, so the whole chain is revoked, the newest token included.
-    const afterTheft = await emulators.client().auth.refreshSession({ refresh_token: second ?? '' });
-    expect(afterTheft.error?.code).toBe('refresh_token_already_used');
-  });
-
-  it('refuses an unknown refresh token with refresh_token_not_found', async () => {
-    const { error } = await emulators.client().auth.refreshSession({ refresh_token: 'not-a-token' });
-    expect(error).toMatchObject({
-      status: 400,
-      code: 'refresh_token_not_found',
-      message: 'Invalid Refresh Token: Refresh Token Not Found',
-    });
+    // Reuse, the reuse interval and unknown tokens: tests/emulators/auth-contract.test.ts (item 15).
   });
 
   it('answers getUser with the signed-in user', async () => {
@@ -271,7 +256,7 @@ describe('sessions', () => {
       headers: { apikey: ANON_KEY, authorization: `Bearer ${accessToken}` },
     });
     expect(raw.status).toBe(403);
-    expect(await raw.json()).toMatchObject({ code: 'session_not_found', error_code: 'session_not_found' });
+    expect(await raw.json()).toMatchObject({ code: 403, error_code: 'session_not_found' });
   });
 
   it('signs out only the other sessions with scope others', async () => {

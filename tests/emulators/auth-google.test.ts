@@ -131,7 +131,7 @@ describe('Google sign-in (local account chooser)', () => {
   it('refuses providers other than Google', async () => {
     const response = await fetch(`${emulators.authUrl}/auth/v1/authorize?provider=github`);
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: 'validation_failed' });
+    expect(await response.json()).toMatchObject({ error_code: 'validation_failed' });
   });
 
   it('sends disallowed redirect targets to the site URL instead', async () => {

@@ -185,7 +185,7 @@ describe('POST /token?grant_type=pkce', () => {
     const wrong = await postToken({ auth_code: code, code_verifier: 'w'.repeat(64) });
     expect(wrong).toMatchObject({
       status: 400,
-      body: { code: 'bad_code_verifier', error_code: 'bad_code_verifier' },
+      body: { code: 'bad_code_verifier' },
     });
   });
 
@@ -210,7 +210,7 @@ describe('POST /token?grant_type=pkce', () => {
       body: JSON.stringify({ email: 'customer@example.com', code_challenge: challenge }),
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: 'validation_failed' });
+    expect(await response.json()).toMatchObject({ error_code: 'validation_failed' });
   });
 });
 

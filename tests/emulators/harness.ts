@@ -15,8 +15,11 @@ export interface Emulators {
   mailUrl: string;
   mailbox: Mailbox;
   close(): Promise<void>;
-  /** A fresh client with in-memory storage, so that tests do not share sessions. */
-  client(flowType?: 'implicit' | 'pkce'): SupabaseClient;
+  /**
+   * A fresh client with in-memory storage, so that tests do not share sessions; `fetch` replaces its transport
+   * (to watch the wire, or to send what an older client sends).
+   */
+  client(flowType?: 'implicit' | 'pkce', fetch?: typeof globalThis.fetch): SupabaseClient;
 }
 
 export async function startEmulators(options: AuthEmulatorOptions = {}): Promise<Emulators> {
@@ -39,7 +42,7 @@ export async function startEmulators(options: AuthEmulatorOptions = {}): Promise
     close: async () => {
       await Promise.all(running.map((emulator) => emulator.close()));
     },
-    client: (flowType = 'implicit') => {
+    client: (flowType = 'implicit', fetch) => {
       const store = new Map<string, string>();
       const authOptions: SupabaseClientOptions<'public'>['auth'] = {
         persistSession: false,
@@ -52,7 +55,7 @@ export async function startEmulators(options: AuthEmulatorOptions = {}): Promise
           removeItem: (key) => void store.delete(key),
         },
       };
-      return createClient(auth.url, ANON_KEY, { auth: authOptions });
+      return createClient(auth.url, ANON_KEY, { auth: authOptions, ...(fetch ? { global: { fetch } } : {}) });
     },
   };
 }

@@ -130,11 +130,14 @@ describe('payments stand-in: webhooks and the test clock', () => {
         expect.objectContaining({ id: customer.id }),
       ),
     );
-    const attempts = payments.ctx.events.attempts
-      .filter((attempt) => attempt.type === 'customer.created')
-      .slice(-3);
-    expect(attempts.map((attempt) => attempt.status)).toEqual([500, 503, 200]);
-    expect(new Set(attempts.map((attempt) => attempt.event)).size).toBe(1);
+    // The endpoint answers before the stand-in records the attempt: wait for the record too.
+    await eventually(() => {
+      const attempts = payments.ctx.events.attempts
+        .filter((attempt) => attempt.type === 'customer.created')
+        .slice(-3);
+      expect(attempts.map((attempt) => attempt.status)).toEqual([500, 503, 200]);
+      expect(new Set(attempts.map((attempt) => attempt.event)).size).toBe(1);
+    });
   });
 
   it('resends a stored event on request (same id)', async () => {

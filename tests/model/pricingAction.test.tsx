@@ -96,7 +96,7 @@ async function beAs(chooser: Chooser) {
   who = chooser;
   if (chooser === 'visitor') session.send({ type: 'auth.signedOut' });
   else if (signedInBefore) session.send({ type: 'session.reload' });
-  else session.send({ type: 'auth.signedIn', accessToken: 'token' });
+  else session.send({ type: 'auth.signedIn', accessToken: 'token', authSessionId: 'auth-session-1' });
   await waitFor(() => {
     expect(session.getSnapshot().matches(chooser === 'visitor' ? 'anonymous' : 'signedIn')).toBe(true);
     expect(chooserOf(session.getSnapshot())).toBe(chooser);

@@ -64,7 +64,13 @@ const profileView: MachineView<typeof profileMachine> = {
   render: async ({ logic, actorOptions }) => {
     const app: ReturnType<typeof renderApp> = renderApp(
       '/Profile',
-      { loadUser: async () => ({ user: casey, flags: { has_signup: true, onboarding_required: false } }) },
+      {
+        loadUser: async () => ({
+          user: casey,
+          flags: { has_signup: true, onboarding_required: false },
+          authSessionId: null,
+        }),
+      },
       { flows: { profile: followingOfferSignUp(logic, () => app, 'settings') }, actorOptions },
     );
     rendered = app;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_IN_ENDED_MESSAGE } from '../../contract/session';
 import { users } from '../../server/db/schema';
-import { SIGN_IN_ENDED } from '../../server/routes/auth';
 import { ENGINES, startTestApp, type TestApp, uniqueEmail } from './support/app';
 import { signIn } from './support/client';
 import { mintToken, testAuthService, userIdFor } from './support/tokens';
@@ -105,7 +105,7 @@ describe.each(ENGINES)('sign-in answer and token refresh on %s', (engine) => {
         token: await mintToken(email, { claims: { session_id: authSession } }),
       });
       expect(refused.statusCode).toBe(401);
-      expect(refused.json()).toMatchObject({ code: 'invalid_token', message: SIGN_IN_ENDED });
+      expect(refused.json()).toMatchObject({ code: 'invalid_token', message: SIGN_IN_ENDED_MESSAGE });
       expect((await client.get('/api/auth/me')).statusCode).toBe(401);
     });
 

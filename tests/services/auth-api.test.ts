@@ -3,6 +3,7 @@ import { createAuthApi } from '../../src/services/api/auth';
 import { createApiClient } from '../../src/services/api/client';
 
 const user = { id: 'user-1', email: 'casey@example.com', full_name: 'Casey Jones', role: 'user' };
+const withFlags = { ...user, has_signup: true, onboarding_required: false };
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -48,29 +49,42 @@ describe('the identity calls', () => {
 
   it('recovers a lost server session once by exchanging the auth-service token, then retries', async () => {
     const server = fakeServer({
-      'GET /api/auth/me?include_flags=true': [
-        unauthenticated,
-        () => json({ ...user, has_signup: true, onboarding_required: false }),
-      ],
-      'POST /api/auth/sso/supabase': [() => json(user)],
+      'GET /api/auth/me': [unauthenticated, () => json(user)],
+      'POST /api/auth/sso/supabase': [() => json(withFlags)],
     });
     const api = createAuthApi(server.client, { authServiceToken: async () => 'auth-service-token' });
 
-    const me = await api.meWithFlags();
+    const me = await api.me();
 
     expect(me.id).toBe('user-1');
-    expect(server.calls).toEqual([
-      'GET /api/auth/me?include_flags=true',
-      'POST /api/auth/sso/supabase',
-      'GET /api/auth/me?include_flags=true',
-    ]);
+    expect(server.calls).toEqual(['GET /api/auth/me', 'POST /api/auth/sso/supabase', 'GET /api/auth/me']);
     expect(server.bodies[1]).toEqual({ token: 'auth-service-token' });
+  });
+
+  it('leaves the session check to the session machine: no exchange behind its back', async () => {
+    const server = fakeServer({ 'GET /api/auth/me?include_flags=true': [unauthenticated] });
+    const api = createAuthApi(server.client, { authServiceToken: async () => 'auth-service-token' });
+
+    await expect(api.meWithFlags()).rejects.toMatchObject({ status: 401 });
+    expect(server.calls).toEqual(['GET /api/auth/me?include_flags=true']);
+  });
+
+  it('reads the user and flags from the exchange and the refresh answers', async () => {
+    const server = fakeServer({
+      'POST /api/auth/sso/supabase': [() => json(withFlags)],
+      'POST /api/auth/refresh': [() => json(withFlags)],
+    });
+    const api = createAuthApi(server.client);
+
+    expect(await api.ssoSupabase('token-1')).toMatchObject({ id: 'user-1', onboarding_required: false });
+    expect(await api.refresh('token-2')).toMatchObject({ id: 'user-1', has_signup: true });
+    expect(server.bodies).toEqual([{ token: 'token-1' }, { token: 'token-2' }]);
   });
 
   it('retries only once: a second 401 is the answer', async () => {
     const server = fakeServer({
       'GET /api/auth/me': [unauthenticated, unauthenticated],
-      'POST /api/auth/sso/supabase': [() => json(user)],
+      'POST /api/auth/sso/supabase': [() => json(withFlags)],
     });
     const api = createAuthApi(server.client, { authServiceToken: async () => 'token' });
 

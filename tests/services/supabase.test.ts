@@ -3,12 +3,17 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SessionEvent } from '../../src/machines/session';
 import {
   assertAuthServiceConfigured,
+  authTokenOf,
   createAuthServiceClient,
   forwardAuthEvents,
   toSessionEvent,
 } from '../../src/services/supabase';
 
-const session = { access_token: 'access-1' } as Session;
+/** An access token shaped like the auth service's: header, claims (with the auth-service session), signature. */
+const claims = { sub: 'user-1', session_id: 'auth-session-1' };
+const accessToken = `eyJhbGciOiJFUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2ln`;
+const session = { access_token: accessToken } as Session;
+const token = { accessToken, authSessionId: 'auth-session-1' };
 
 describe('the auth-service client factory', () => {
   it('refuses without a URL, naming it', async () => {
@@ -41,18 +46,32 @@ describe('the auth-service client factory', () => {
 
 describe('auth-service events', () => {
   it.each<[AuthChangeEvent, SessionEvent | null]>([
-    ['SIGNED_IN', { type: 'auth.signedIn', accessToken: 'access-1' }],
-    ['TOKEN_REFRESHED', { type: 'auth.tokenRefreshed', accessToken: 'access-1' }],
+    ['SIGNED_IN', { type: 'auth.signedIn', ...token }],
+    // A session the auth service holds at start: the session machine decides whether the server holds it too.
+    ['INITIAL_SESSION', { type: 'auth.signedIn', ...token }],
+    ['TOKEN_REFRESHED', { type: 'auth.tokenRefreshed', ...token }],
     ['SIGNED_OUT', { type: 'auth.signedOut' }],
     ['PASSWORD_RECOVERY', { type: 'auth.passwordRecovery' }],
-    ['INITIAL_SESSION', null],
     ['USER_UPDATED', null],
   ])('%s becomes %o', (event, expected) => {
     expect(toSessionEvent(event, session)).toEqual(expected);
   });
 
-  it('ignores a SIGNED_IN without a session, as there is no token to exchange', () => {
+  it('ignores a SIGNED_IN or INITIAL_SESSION without a session, as there is no token to exchange', () => {
     expect(toSessionEvent('SIGNED_IN', null)).toBeNull();
+    expect(toSessionEvent('INITIAL_SESSION', null)).toBeNull();
+  });
+
+  it('reads no auth-service session from a token without one, or from something that is not a JWT', () => {
+    const withoutSessionId = `e30.${Buffer.from('{"sub":"user-1"}').toString('base64url')}.c2ln`;
+    expect(authTokenOf({ access_token: withoutSessionId })).toEqual({
+      accessToken: withoutSessionId,
+      authSessionId: null,
+    });
+    expect(authTokenOf({ access_token: 'not-a-jwt' })).toEqual({
+      accessToken: 'not-a-jwt',
+      authSessionId: null,
+    });
   });
 
   it('forwards events to the session actor from a synchronous callback, and unsubscribes', () => {
@@ -70,12 +89,12 @@ describe('auth-service events', () => {
 
     const stop = forwardAuthEvents(client as never, { send: (event) => sent.push(event) });
     const returned = listener?.('SIGNED_IN', session);
-    listener?.('INITIAL_SESSION', session);
+    listener?.('USER_UPDATED', session);
     listener?.('SIGNED_OUT', null);
     stop();
 
     expect(returned).toBeUndefined();
-    expect(sent).toEqual([{ type: 'auth.signedIn', accessToken: 'access-1' }, { type: 'auth.signedOut' }]);
+    expect(sent).toEqual([{ type: 'auth.signedIn', ...token }, { type: 'auth.signedOut' }]);
     expect(unsubscribe).toHaveBeenCalledOnce();
   });
 });

@@ -4,7 +4,12 @@ import { type Actor, createActor, fromPromise, type InspectionEvent, waitFor } f
 import { createDeferredInspection } from '../../src/app/inspection';
 import { readInspectionRequest } from '../../src/app/inspection-request';
 import { inspectorOptions } from '../../src/app/inspection-stately';
-import { type LoadedUser, type SessionActorRef, sessionMachine } from '../../src/machines/session';
+import {
+  type AuthToken,
+  type LoadedUser,
+  type SessionActorRef,
+  sessionMachine,
+} from '../../src/machines/session';
 
 // The session machine with doubles: no server session at start, and an exchange that stays pending.
 const testSessionMachine = sessionMachine.provide({
@@ -12,20 +17,20 @@ const testSessionMachine = sessionMachine.provide({
     loadUser: fromPromise<LoadedUser>(async () => {
       throw Object.assign(new Error('Unauthorized'), { status: 401 });
     }),
-    exchangeToken: fromPromise<unknown, { accessToken: string }>(() => new Promise(() => {})),
-    signOut: fromPromise<void>(async () => {}),
+    signIn: fromPromise<LoadedUser, AuthToken>(() => new Promise(() => {})),
+    signOut: fromPromise<void, { everywhere: boolean; reason: string | null }>(async () => {}),
     serverLogout: fromPromise<void>(async () => {}),
   },
 });
 
 const ACCESS_TOKEN = 'eyJ-secret-access-token';
 /** The session's state while it trades the token (the exchange stays pending in these tests). */
-const signingIn = { signingIn: { steps: 'exchangingToken', patience: 'waiting' } };
+const signingIn = { signingIn: 'waiting' };
 
 /** Lets a started session settle as anonymous, then reports a sign-in from the auth service. */
 async function signInThrough(session: Actor<typeof testSessionMachine> | SessionActorRef) {
   await waitFor(session, (snapshot) => snapshot.matches('anonymous'));
-  session.send({ type: 'auth.signedIn', accessToken: ACCESS_TOKEN });
+  session.send({ type: 'auth.signedIn', accessToken: ACCESS_TOKEN, authSessionId: 'auth-session-1' });
 }
 
 function recordsOf(received: StatelyInspectionEvent[], sessionId: string) {
@@ -57,9 +62,7 @@ describe('Stately inspector', () => {
       const records = recordsOf(received, session.sessionId);
       expect(records.actors).toEqual(['session']);
       expect(records.events).toContain('auth.signedIn');
-      expect(records.states).toEqual(
-        expect.arrayContaining([{ checkingUser: 'waiting' }, 'anonymous', signingIn]),
-      );
+      expect(records.states).toEqual(expect.arrayContaining(['loadingUser', 'anonymous', signingIn]));
     });
     session.stop();
   });

@@ -60,12 +60,13 @@ describe('the landing page navigation', () => {
       },
       exchangeToken: async () => {
         serverSession = true;
+        return signedIn();
       },
     });
     await screen.findByRole('button', { name: 'Sign In' });
     await waitFor(() => expect(app.session.getSnapshot().matches('anonymous')).toBe(true));
 
-    app.session.send({ type: 'auth.signedIn', accessToken: 'token' });
+    app.session.send({ type: 'auth.signedIn', accessToken: 'token', authSessionId: 'auth-session-1' });
 
     expect(await screen.findByRole('button', { name: 'Open account menu' })).toBeInTheDocument();
   });

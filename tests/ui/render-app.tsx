@@ -6,7 +6,7 @@ import { type CurrentUserInput, currentUserSchema } from '../../contract/user';
 import { type AppIO, flowRegistry } from '../../src/app/flows';
 import { type AppRootOptions, createAppRoot } from '../../src/app/root';
 import { portMethodsOf } from '../../src/machines/io';
-import type { LoadedUser, SessionActorRef } from '../../src/machines/session';
+import type { AuthToken, LoadedUser, SessionActorRef } from '../../src/machines/session';
 import type { Services } from '../../src/services/io-deps';
 import type { SessionEffects } from '../../src/services/session-effects';
 import { AppProviders } from '../../src/ui/AppProviders';
@@ -38,6 +38,7 @@ export function signedIn(
       has_signup: !options.onboardingRequired,
       onboarding_required: options.onboardingRequired ?? false,
     },
+    authSessionId: 'auth-session-1',
   };
 }
 
@@ -64,8 +65,11 @@ export type FlowDoubles = { [Name in keyof AppIO]?: Partial<AppIO[Name]> };
 
 export interface AppDoubles extends FlowDoubles {
   loadUser?: () => Promise<LoadedUser>;
-  exchangeToken?: (accessToken: string) => Promise<unknown>;
-  signOut?: () => Promise<void>;
+  /** The session's token exchange; default: the server now holds the session, so it answers what `loadUser` does. */
+  exchangeToken?: (token: AuthToken) => Promise<LoadedUser>;
+  /** Default: the server session is extended and answers what `loadUser` does. */
+  refreshSession?: (token: AuthToken) => Promise<LoadedUser>;
+  signOut?: (options: { everywhere: boolean; reason: string | null }) => Promise<void>;
   serverLogout?: () => Promise<void>;
   /**
    * Whether the deployment has an auth service. Absent: it has none, and sign-in goes to the server's login page
@@ -132,9 +136,11 @@ function flowDoubles(doubles: AppDoubles): FlowDoubles {
 }
 
 function sessionEffects(doubles: AppDoubles): SessionEffects {
+  const loadUser = doubles.loadUser ?? (() => Promise.reject(noServerSession()));
   return {
-    loadUser: doubles.loadUser ?? (() => Promise.reject(noServerSession())),
-    exchangeToken: doubles.exchangeToken ?? (async () => ({})),
+    loadUser,
+    signIn: doubles.exchangeToken ?? (() => loadUser()),
+    refreshSession: doubles.refreshSession ?? (() => loadUser()),
     signOut: doubles.signOut ?? (async () => {}),
     serverLogout: doubles.serverLogout ?? (async () => {}),
   };

@@ -120,7 +120,11 @@ describe('the sign-in dialog', () => {
       {
         signInWithPassword: async () => {
           // What supabase-js does on success: it reports SIGNED_IN, which the session exchanges.
-          app.session.send({ type: 'auth.signedIn', accessToken: 'access-1' });
+          app.session.send({
+            type: 'auth.signedIn',
+            accessToken: 'access-1',
+            authSessionId: 'auth-session-1',
+          });
           return { emailConfirmed: true };
         },
       },

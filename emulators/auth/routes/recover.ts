@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../context';
-import { AuthFailure, validationFailed } from '../errors';
+import { validationFailed } from '../errors';
 import { sendEmailLink } from '../links';
 import { parsePkceParams } from '../pkce';
 import { chooseRedirect } from '../redirects';
@@ -13,7 +13,7 @@ export function registerRecoverRoutes(app: FastifyInstance, ctx: AuthContext): v
   app.post('/recover', async (request) => {
     const body = parseInput(recoverBodySchema, request.body);
     const query = parseInput(redirectQuerySchema, request.query);
-    if (!body.email) throw new AuthFailure(422, 'validation_failed', 'Password recovery requires an email');
+    if (!body.email) throw validationFailed('Password recovery requires an email');
     const email = validEmail(body.email);
     const pkce = parsePkceParams(body.code_challenge, body.code_challenge_method);
     const user = ctx.store.userByEmail(email);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { type AuthContext, nowIso } from '../context';
-import { AuthFailure, weakPassword } from '../errors';
+import { AuthFailure, validationFailed } from '../errors';
 import { sendEmailLink } from '../links';
-import { hashPassword } from '../passwords';
+import { checkPasswordStrength, hashPassword } from '../passwords';
 import { parsePkceParams } from '../pkce';
 import { chooseRedirect } from '../redirects';
 import { parseInput, redirectQuerySchema, signupBodySchema, validEmail } from '../schemas';
@@ -17,8 +17,8 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AuthContext): vo
     const { config, store } = ctx;
     const body = parseInput(signupBodySchema, request.body);
     const query = parseInput(redirectQuerySchema, request.query);
-    if (!body.password) throw new AuthFailure(422, 'validation_failed', 'Signup requires a valid password');
-    if (body.password.length < config.passwordMinLength) throw weakPassword(config.passwordMinLength);
+    if (!body.password) throw validationFailed('Signup requires a valid password');
+    checkPasswordStrength(body.password, config.passwordMinLength);
     const pkce = parsePkceParams(body.code_challenge, body.code_challenge_method);
     const email = validEmail(body.email);
     const data = body.data ?? {};

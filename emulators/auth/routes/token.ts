@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../context';
 import { AuthFailure, validationFailed } from '../errors';
-import { verifyPassword } from '../passwords';
+import { passwordWeakness, verifyPassword } from '../passwords';
 import { AMR_FOR_FLOW, redeemAuthCode } from '../pkce';
 import {
   parseInput,
@@ -22,13 +22,14 @@ async function passwordGrant(ctx: AuthContext, input: unknown): Promise<SessionJ
   // The password is checked before the confirmation, so an unconfirmed address is not revealed to a guesser.
   if (!user || !(await verifyPassword(body.password ?? '', user.passwordHash))) throw invalid();
   if (!user.emailConfirmedAt) throw new AuthFailure(400, 'email_not_confirmed', 'Email not confirmed');
-  return startSession(ctx, user, { amrMethod: 'password' });
+  const weakPassword = passwordWeakness(body.password ?? '', ctx.config.passwordMinLength) ?? undefined;
+  return startSession(ctx, user, { amrMethod: 'password', weakPassword });
 }
 
 async function refreshGrant(ctx: AuthContext, input: unknown): Promise<SessionJson> {
   const body = parseInput(refreshGrantSchema, input);
-  if (!body.refresh_token) throw validationFailed('refresh_token required');
-  return refreshSession(ctx, body.refresh_token);
+
+  return refreshSession(ctx, body.refresh_token ?? '');
 }
 
 async function pkceGrant(ctx: AuthContext, input: unknown): Promise<SessionJson> {
@@ -54,7 +55,7 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AuthContext): voi
   app.post('/token', async (request) => {
     const { grant_type: grantType = '' } = parseInput(tokenQuerySchema, request.query);
     const grant = GRANTS[grantType];
-    if (!grant) throw validationFailed('unsupported_grant_type');
+    if (!grant) throw new AuthFailure(400, 'invalid_credentials', 'unsupported_grant_type');
     return grant(ctx, request.body);
   });
 }

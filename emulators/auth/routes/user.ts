@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../bearer';
 import { type AuthContext, nowIso } from '../context';
-import { AuthFailure, weakPassword } from '../errors';
+import { AuthFailure, validationFailed } from '../errors';
 import { sendEmailLink } from '../links';
-import { hashPassword, verifyPassword } from '../passwords';
+import { checkPasswordStrength, hashPassword, verifyPassword } from '../passwords';
 import { parsePkceParams } from '../pkce';
 import { chooseRedirect } from '../redirects';
 import {
@@ -33,7 +33,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
     // Everything is checked before anything changes, so a rejected update leaves the account untouched.
     const password = body.password ?? undefined;
     if (password !== undefined) {
-      if (password.length < config.passwordMinLength) throw weakPassword(config.passwordMinLength);
+      checkPasswordStrength(password, config.passwordMinLength);
       if (await verifyPassword(password, user.passwordHash)) {
         throw new AuthFailure(
           422,
@@ -56,7 +56,12 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
     if (password !== undefined) {
       user.passwordHash = await hashPassword(password);
       user.updatedAt = nowIso(ctx);
-      // As GoTrue: after a password change only the session that made it stays signed in.
+      // As GoTrue's User.UpdatePassword: every outstanding e-mail link dies, and only the session that made the
+      // change stays signed in.
+      store.removeOneTimeTokensOf(user.id);
+      user.confirmationSentAt = null;
+      user.recoverySentAt = null;
+      user.emailChangeSentAt = null;
       store.removeSessions(
         store
           .sessionsOf(user.id)
@@ -78,14 +83,16 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
   app.post('/logout', async (request, reply) => {
     const { user, session } = await authenticate(ctx, request);
     const { scope } = parseInput(logoutQuerySchema, request.query);
-    const sessions = ctx.store.sessionsOf(user.id);
-    const doomed =
-      scope === 'local'
-        ? [session.id]
-        : scope === 'others'
-          ? sessions.filter((other) => other.id !== session.id).map((other) => other.id)
-          : sessions.map((other) => other.id);
-    ctx.store.removeSessions(doomed);
+    const sessions = ctx.store.sessionsOf(user.id).map((other) => other.id);
+    const doomed: Record<string, string[]> = {
+      '': sessions,
+      global: sessions,
+      local: [session.id],
+      others: sessions.filter((id) => id !== session.id),
+    };
+    const ended = doomed[scope];
+    if (!ended) throw validationFailed(`Unsupported logout scope "${scope}"`);
+    ctx.store.removeSessions(ended);
     return reply.code(204).send();
   });
 }

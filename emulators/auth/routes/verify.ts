@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../context';
-import { AuthFailure } from '../errors';
+import { AuthFailure, validationFailed } from '../errors';
 import { FLOW_FOR_TOKEN, findLinkToken, PKCE_PREFIX, redeemLinkToken } from '../links';
 import { AMR_FOR_FLOW, issueAuthCode } from '../pkce';
 import { chooseRedirect, oauthErrorForStatus, withError, withFragment, withQuery } from '../redirects';
@@ -49,12 +49,19 @@ export function registerVerifyRoutes(app: FastifyInstance, ctx: AuthContext): vo
 
   app.post('/verify', async (request) => {
     const body = parseInput(verifyBodySchema, request.body);
+    if (body.token && body.token_hash)
+      throw validationFailed('Verify requires either a token or a token hash');
+    if (body.token_hash && (body.email || body.phone || body.redirect_to)) {
+      throw validationFailed('Only the token_hash and type should be provided');
+    }
+    // A link's hash fails as a link does; an address and its code as a code does (verify.go).
+    const expired = body.token_hash ? LINK_EXPIRED : TOKEN_EXPIRED;
     const token = findLinkToken(
       ctx,
       { tokenHash: body.token_hash, email: body.email, otp: body.token, type: body.type },
-      TOKEN_EXPIRED,
+      expired,
     );
-    const { user, flow } = redeemLinkToken(ctx, token, TOKEN_EXPIRED);
+    const { user, flow } = redeemLinkToken(ctx, token, expired);
     // Verified server-side with the hash itself, so a pending PKCE flow has nothing left to do.
     if (flow) ctx.store.removeFlowState(flow);
     return startSession(ctx, user, { amrMethod: AMR_FOR_FLOW[FLOW_FOR_TOKEN[token.type]] });

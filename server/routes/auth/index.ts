@@ -3,6 +3,7 @@ import {
   csrfResponseSchema,
   loginFallbackQuerySchema,
   logoutResponseSchema,
+  SIGN_IN_ENDED_MESSAGE,
   ssoRequestSchema,
 } from '../../../contract/session';
 import { meQuerySchema, userUpdateSchema } from '../../../contract/user';
@@ -210,7 +211,7 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
           ? await app.sessions.revokeAuthSession(identity.authSessionId)
           : 0;
         app.log.info({ reason: error.message, ended }, 'access token refused by the auth service');
-        throw new HttpError(401, 'invalid_token', SIGN_IN_ENDED);
+        throw new HttpError(401, 'invalid_token', SIGN_IN_ENDED_MESSAGE);
       }
       if (error instanceof AnonymousUserError) {
         await app.countFailure('sign-in', account, config.rateLimits.signInPerAccount);
@@ -224,10 +225,6 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
     }
   }
 };
-
-/** The auth service ended the sign-in: signed out elsewhere, revoked, or the password changed. */
-export const SIGN_IN_ENDED =
-  'Your sign-in has ended (signed out elsewhere, revoked, or the password was changed). Please sign in again.';
 
 const ANONYMOUS_REFUSED =
   'Guest sign-ins cannot use Beacon RMM. Please sign in with your e-mail address or Google.';

@@ -23,8 +23,10 @@ export interface AuthApi {
   me(): Promise<CurrentUser>;
   meWithFlags(): Promise<CurrentUserWithFlags>;
   updateMe(update: UserUpdateInput): Promise<CurrentUser>;
-  /** Trades an auth-service access token for a server session; answers the signed-in user. */
-  ssoSupabase(token: string): Promise<CurrentUser>;
+  /** Trades an auth-service access token for a server session; answers the signed-in user with the flags. */
+  ssoSupabase(token: string): Promise<CurrentUserWithFlags>;
+  /** A refreshed token of the session's own auth-service session extends it; answers the user with the flags. */
+  refresh(token: string): Promise<CurrentUserWithFlags>;
   logout(): Promise<void>;
   /** Opens a pre-session before sign-in (login CSRF) and answers its CSRF token. */
   csrf(): Promise<string>;
@@ -34,7 +36,7 @@ const isUnauthenticated = (error: unknown) => error instanceof ApiError && error
 
 export function createAuthApi(client: ApiClient, options: AuthApiOptions = {}): AuthApi {
   const ssoSupabase = (token: string) =>
-    client.post('/auth/sso/supabase', currentUserSchema, { json: { token } });
+    client.post('/auth/sso/supabase', currentUserWithFlagsSchema, { json: { token } });
 
   /**
    * The server session may have expired while the auth service still holds a valid one: exchange that token and
@@ -59,12 +61,12 @@ export function createAuthApi(client: ApiClient, options: AuthApiOptions = {}): 
 
   return {
     me: () => withSessionRecovery(() => client.get('/auth/me', currentUserSchema)),
+    // The session machine recovers a missing server session itself, with the token the auth service reports.
     meWithFlags: () =>
-      withSessionRecovery(() =>
-        client.get('/auth/me', currentUserWithFlagsSchema, { searchParams: { include_flags: 'true' } }),
-      ),
+      client.get('/auth/me', currentUserWithFlagsSchema, { searchParams: { include_flags: 'true' } }),
     updateMe: (update) => client.patch('/auth/me', currentUserSchema, { json: update }),
     ssoSupabase,
+    refresh: (token) => client.post('/auth/refresh', currentUserWithFlagsSchema, { json: { token } }),
     logout: async () => {
       await client.post('/auth/logout', v.nullish(logoutResponseSchema));
     },

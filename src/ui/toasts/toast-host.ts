@@ -26,3 +26,10 @@ export async function showToast(toast: NotificationData): Promise<void> {
   }
   notifications.show(toast);
 }
+
+/** Takes a toast down before its time (what it said is over); nothing happens when none is up. */
+export async function hideToast(id: string): Promise<void> {
+  if (!mounted) return;
+  const { notifications } = await import('@mantine/notifications');
+  notifications.hide(id);
+}
