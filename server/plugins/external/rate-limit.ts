@@ -30,7 +30,10 @@ declare module 'fastify' {
      * An onRequest hook counting every request from one client address (IPv6 per /64) under `name`, answering 429
      * with Retry-After past the rule, before any other work (a session lookup, a guard) is done for it.
      */
-    limitClient(name: string, rule: RateLimitRule): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    limitClient(
+      name: string,
+      rule: RateLimitRule,
+    ): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
