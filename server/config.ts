@@ -62,6 +62,13 @@ export type Config = {
     /** GET /api/signups?email= (it tells whether an address is registered). */
     signupLookup: RateLimitRule;
     contact: RateLimitRule;
+    /**
+     * Each billing change of one account that calls the provider (checkout, portal, cancel, change plan, sync of a
+     * Checkout), counted per action: the provider's rate limit is shared by every customer.
+     */
+    billingPerAccount: RateLimitRule;
+    /** Requests to /api/admin/* from one client address. */
+    adminPerClient: RateLimitRule;
   };
   bodyLimitBytes: number;
   spaDist: string;
@@ -311,6 +318,8 @@ const environmentSchema = v.object({
   RATE_LIMIT_SIGNUPS_ACCOUNT_MAX: v.optional(integer('RATE_LIMIT_SIGNUPS_ACCOUNT_MAX', 1, 100_000), '5'),
   RATE_LIMIT_CONTACT_MAX: v.optional(integer('RATE_LIMIT_CONTACT_MAX', 1, 100_000), '5'),
   RATE_LIMIT_SIGNUP_LOOKUP_MAX: v.optional(integer('RATE_LIMIT_SIGNUP_LOOKUP_MAX', 1, 100_000), '20'),
+  RATE_LIMIT_BILLING_ACCOUNT_MAX: v.optional(integer('RATE_LIMIT_BILLING_ACCOUNT_MAX', 1, 100_000), '10'),
+  RATE_LIMIT_ADMIN_MAX: v.optional(integer('RATE_LIMIT_ADMIN_MAX', 1, 100_000), '60'),
   BODY_LIMIT: v.optional(integer('BODY_LIMIT', 1024, 10 * 1024 * 1024), '65536'),
   SPA_DIST: v.optional(v.pipe(v.string(), v.nonEmpty('SPA_DIST must not be empty.')), 'dist'),
   LOG_LEVEL: v.optional(
@@ -469,6 +478,8 @@ export function loadConfig(environment: Environment = process.env): Config {
       signupsPerAccount: { max: env.RATE_LIMIT_SIGNUPS_ACCOUNT_MAX, windowMs: env.RATE_LIMIT_WINDOW },
       signupLookup: { max: env.RATE_LIMIT_SIGNUP_LOOKUP_MAX, windowMs: env.RATE_LIMIT_WINDOW },
       contact: { max: env.RATE_LIMIT_CONTACT_MAX, windowMs: env.RATE_LIMIT_WINDOW },
+      billingPerAccount: { max: env.RATE_LIMIT_BILLING_ACCOUNT_MAX, windowMs: env.RATE_LIMIT_WINDOW },
+      adminPerClient: { max: env.RATE_LIMIT_ADMIN_MAX, windowMs: env.RATE_LIMIT_WINDOW },
     },
     bodyLimitBytes: env.BODY_LIMIT,
     spaDist: env.SPA_DIST,

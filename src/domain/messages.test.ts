@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  billingFailureText,
   errorMessage,
   fieldErrorsText,
   googleSignInFailureText,
@@ -115,5 +116,22 @@ describe('a call refused for want of a session [product: MSG-PRICING-1]', () => 
     [null, false],
   ])('%j -> %s', (error, expected) => {
     expect(isUnauthenticatedError(error)).toBe(expected);
+  });
+});
+
+describe('billingFailureText [product: MSG-BILL-7]', () => {
+  const FALLBACK = 'Cancellation failed. Please try again or contact support.';
+  it.each([
+    [
+      { status: 429, message: 'Too many requests. Please try again in 42 seconds.' },
+      'Too many requests. Please try again in 42 seconds.',
+    ],
+    [{ status: 429, message: '' }, 'Too many requests. Please try again in a minute.'],
+    [{ status: 429 }, 'Too many requests. Please try again in a minute.'],
+    [{ status: 502, message: 'The payment provider could not be reached.' }, FALLBACK],
+    [new Error('Failed to fetch'), FALLBACK],
+    [null, FALLBACK],
+  ])('says %j as %j', (error, text) => {
+    expect(billingFailureText(error, FALLBACK)).toBe(text);
   });
 });

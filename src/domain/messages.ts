@@ -107,6 +107,18 @@ export const billingMessages = {
   noWebhookStatus: 'No webhook status available. Ensure your endpoint is configured and reachable.',
 } as const;
 
+/** Over a limit without the server's words (they normally say how long to wait) [product: MSG-BILL-7]. */
+export const TOO_MANY_REQUESTS = 'Too many requests. Please try again in a minute.';
+
+/**
+ * The text for a failed billing action [product: MSG-BILL-7]: over a limit (429), the server's own words, which say
+ * when to try again; otherwise the action's own message.
+ */
+export function billingFailureText(error: unknown, fallback: string): string {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+  return status === 429 ? (errorMessage(error) ?? TOO_MANY_REQUESTS) : fallback;
+}
+
 /** The cancel dialog's texts [product: MSG-CANCEL]. */
 export const cancelMessages = {
   alreadyCanceled: 'This subscription has already been canceled.',

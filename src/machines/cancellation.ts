@@ -7,7 +7,7 @@ import {
   cancelRequestSchema,
   DEFAULT_CANCEL_REASON,
 } from '../../contract/billing';
-import { cancelMessages, cancelOutcome } from '../domain/messages';
+import { billingFailureText, cancelMessages, cancelOutcome } from '../domain/messages';
 import { feedbackActions } from './feedback';
 import { type PortIO, port, request } from './io';
 
@@ -104,7 +104,10 @@ export const cancellationMachine = setup({
         ],
         onError: {
           target: 'editing',
-          actions: { type: 'showError', params: { text: cancelMessages.failed } },
+          actions: {
+            type: 'showError',
+            params: ({ event }) => ({ text: billingFailureText(event.error, cancelMessages.failed) }),
+          },
         },
       },
     },

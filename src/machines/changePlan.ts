@@ -1,6 +1,6 @@
 import { type ActorRefFrom, assign, emit, type SnapshotFrom, setup } from 'xstate';
 import type { BillingInterval, CheckoutPlanName, PlanId } from '../../contract/plans';
-import { billingMessages } from '../domain/messages';
+import { billingFailureText, billingMessages } from '../domain/messages';
 import { checkoutPlanName, isPlanChangeConfirmDisabled } from '../domain/plans';
 import { feedbackActions } from './feedback';
 import { command, type PortIO, port, request } from './io';
@@ -123,7 +123,12 @@ export const changePlanMachine = setup({
         ],
         onError: {
           target: 'choosing',
-          actions: { type: 'showError', params: { text: billingMessages.planChangeFailed } },
+          actions: {
+            type: 'showError',
+            params: ({ event }) => ({
+              text: billingFailureText(event.error, billingMessages.planChangeFailed),
+            }),
+          },
         },
       },
     },
@@ -164,7 +169,12 @@ export const changePlanMachine = setup({
         ],
         onError: {
           target: 'choosing',
-          actions: { type: 'showError', params: { text: billingMessages.checkoutFailed } },
+          actions: {
+            type: 'showError',
+            params: ({ event }) => ({
+              text: billingFailureText(event.error, billingMessages.checkoutFailed),
+            }),
+          },
         },
       },
     },

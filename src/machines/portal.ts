@@ -1,5 +1,5 @@
-import { type ActorRefFrom, type SnapshotFrom, setup } from 'xstate';
-import { billingMessages } from '../domain/messages';
+import { type ActorRefFrom, assign, type SnapshotFrom, setup } from 'xstate';
+import { billingFailureText, billingMessages } from '../domain/messages';
 import { command, type PortIO, port, request } from './io';
 
 /**
@@ -24,6 +24,8 @@ export type PortalIO = PortIO<typeof portalPort>;
 
 export const portalMachine = setup({
   types: {
+    /** Why the portal did not open, once that is known. */
+    context: {} as { error: string | null },
     output: {} as PortalOutput,
   },
   actors: portalPort.actors,
@@ -33,6 +35,7 @@ export const portalMachine = setup({
   },
 }).createMachine({
   id: 'portal',
+  context: { error: null },
   initial: 'opening',
   states: {
     opening: {
@@ -46,13 +49,22 @@ export const portalMachine = setup({
           },
           { target: 'noAddress' },
         ],
-        onError: { target: 'failed' },
+        // Over the account's limit the server's words say when to try again [product: MSG-BILL-7].
+        onError: {
+          target: 'failed',
+          actions: assign(({ event }) => ({
+            error: billingFailureText(event.error, billingMessages.portalFailed),
+          })),
+        },
       },
     },
     // The browser is on its way to the portal.
     leaving: { type: 'final', output: { leaving: true } },
     noAddress: { type: 'final', output: { leaving: false, error: billingMessages.noPortalUrl } },
-    failed: { type: 'final', output: { leaving: false, error: billingMessages.portalFailed } },
+    failed: {
+      type: 'final',
+      output: ({ context }) => ({ leaving: false, error: context.error ?? billingMessages.portalFailed }),
+    },
   },
   output: ({ event }) => event.output as PortalOutput,
 });

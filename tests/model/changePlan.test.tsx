@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { type ChangePlanSnapshot, changePlanMachine } from '../../src/machines/changePlan';
 import type { PortalOutput } from '../../src/machines/portal';
-import { billingInfo } from '../ui/billing-fixtures';
+import { billingInfo, failureTextOf, tooManyRequests } from '../ui/billing-fixtures';
 import { renderApp, signedIn } from '../ui/render-app';
 import { call, describeModel, emitted, type MachineView, type StepObservation, start } from './harness';
 
@@ -104,7 +104,7 @@ describeModel(changePlanMachine, {
   actors: {
     changePlan: {
       outputs: [{ noSubscription: false, changed: true }, { noSubscription: true }],
-      errors: [providerDown],
+      errors: [providerDown, tooManyRequests],
     },
     createCheckoutSession: {
       outputs: [
@@ -112,7 +112,7 @@ describeModel(changePlanMachine, {
         { existingSubscription: false, url: null },
         { existingSubscription: true },
       ],
-      errors: [providerDown],
+      errors: [providerDown, tooManyRequests],
     },
     // The portal child machine (tests/model/portal.test.tsx) says how opening the portal went.
     portal: {
@@ -170,13 +170,16 @@ describeModel(changePlanMachine, {
         notice: null,
       });
     },
-    'error:changePlan': expectChoosingWith(MESSAGES.planChangeFailed),
+    // Over the account's limit, the server's words say when to try again [product: MSG-BILL-7].
+    'error:changePlan': (observation) =>
+      expectChoosingWith(failureTextOf(observation.event.error, MESSAGES.planChangeFailed))(observation),
     'done:createCheckoutSession': ({ snapshot, event }) => {
       if (event.output.existingSubscription) expect(snapshot.matches('openingPortal')).toBe(true);
       else if (event.output.url) expect(snapshot.matches('leavingForCheckout')).toBe(true);
       else expectChoosingWith(MESSAGES.noCheckoutUrl)({ snapshot } as StepObservation<ChangePlanSnapshot>);
     },
-    'error:createCheckoutSession': expectChoosingWith(MESSAGES.checkoutFailed),
+    'error:createCheckoutSession': (observation) =>
+      expectChoosingWith(failureTextOf(observation.event.error, MESSAGES.checkoutFailed))(observation),
     'done:portal': (observation) => {
       const output = observation.event.output as PortalOutput;
       if (output.leaving) expect(observation.snapshot.matches('leavingForPortal')).toBe(true);

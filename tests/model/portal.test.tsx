@@ -1,13 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { type PortalSnapshot, portalMachine } from '../../src/machines/portal';
-import { billingInfo } from '../ui/billing-fixtures';
+import { billingInfo, failureTextOf, tooManyRequests } from '../ui/billing-fixtures';
 import { renderApp, signedIn } from '../ui/render-app';
 import { call, describeModel, type MachineView, start } from './harness';
 
 /**
- * The way to the billing portal, one child machine of billing, changePlan and pricingAction. Replayed through the
- * Billing page's 'Manage Payment', which invokes it [product: API-11, BILL-8, MSG-BILL-5, MSG-BILL-6].
+ * The way to the billing portal, one child machine of billing, changePlan and pricingAction
+ * [product: API-11, BILL-8, MSG-BILL-5, MSG-BILL-6, MSG-BILL-7]. Replayed through the Billing page's 'Manage
+ * Payment', which invokes it.
  */
 
 const PORTAL_URL = 'https://pay.example/portal/ps_1';
@@ -48,14 +49,14 @@ const billingPageView: MachineView<typeof portalMachine> = {
     opening: showsOpening,
     leaving: showsOpening,
     noAddress: showsRefusal(NO_PORTAL_URL),
-    failed: showsRefusal(PORTAL_FAILED),
+    failed: ({ context }) => showsRefusal(context.error ?? PORTAL_FAILED)(),
   },
 };
 
 describeModel(portalMachine, {
   events: [],
   actors: {
-    openPortal: { outputs: [PORTAL_URL, null], errors: [providerDown] },
+    openPortal: { outputs: [PORTAL_URL, null], errors: [providerDown, tooManyRequests] },
   },
   delays: {},
   view: billingPageView,
@@ -71,11 +72,16 @@ describeModel(portalMachine, {
   states: {
     leaving: ({ snapshot }) => expect(snapshot.output).toEqual({ leaving: true }),
     noAddress: ({ snapshot }) => expect(snapshot.output).toEqual({ leaving: false, error: NO_PORTAL_URL }),
-    failed: ({ snapshot }) => expect(snapshot.output).toEqual({ leaving: false, error: PORTAL_FAILED }),
+    failed: ({ snapshot }) =>
+      expect(snapshot.output).toEqual({ leaving: false, error: snapshot.context.error }),
   },
 
   afterStep: {
     'done:openPortal': ({ snapshot }: { snapshot: PortalSnapshot }) => expect(snapshot.status).toBe('done'),
-    'error:openPortal': ({ snapshot }: { snapshot: PortalSnapshot }) => expect(snapshot.status).toBe('done'),
+    // Over the account's limit, the server's words say when to try again [product: MSG-BILL-7].
+    'error:openPortal': ({ snapshot, event }) => {
+      expect(snapshot.status).toBe('done');
+      expect(snapshot.output).toEqual({ leaving: false, error: failureTextOf(event.error, PORTAL_FAILED) });
+    },
   },
 });

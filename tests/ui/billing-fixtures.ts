@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { type BillingInfo, billingInfoSchema } from '../../contract/billing';
+import { ApiError } from '../../src/services/api/client';
 
 /** Billing info as the server sends it, parsed by the contract: an active Professional monthly plan by default. */
 export function billingInfo(overrides: Record<string, unknown> = {}): BillingInfo {
@@ -67,3 +68,14 @@ export const trialEnded = (): BillingInfo =>
     payment_required: true,
     has_default_payment_method: false,
   });
+
+/** The server's answer over a billing limit (429), as the API client raises it [product: MSG-BILL-7]. */
+export const TOO_MANY_TEXT = 'Too many requests. Please try again in 42 seconds.';
+export const tooManyRequests = new ApiError(TOO_MANY_TEXT, 429, {
+  message: TOO_MANY_TEXT,
+  code: 'rate_limited',
+});
+
+/** What a billing flow says when an action failed with `error`: the limit's own words, or the flow's text. */
+export const failureTextOf = (error: unknown, text: string) =>
+  error === tooManyRequests ? TOO_MANY_TEXT : text;

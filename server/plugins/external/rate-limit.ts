@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RateLimitRule } from '../../config';
 import { clientKey } from '../../lib/client-address';
@@ -26,6 +26,14 @@ declare module 'fastify' {
     ): Promise<void>;
     /** Counts one failed attempt of an account against `refuseAfterFailures`' limit of the same name. */
     countFailure(name: string, account: string, rule: RateLimitRule): Promise<void>;
+    /**
+     * An onRequest hook counting every request from one client address (IPv6 per /64) under `name`, answering 429
+     * with Retry-After past the rule, before any other work (a session lookup, a guard) is done for it.
+     */
+    limitClient(
+      name: string,
+      rule: RateLimitRule,
+    ): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -60,6 +68,14 @@ export default fp(
     app.decorate('countFailure', async (name: string, account: string, rule: RateLimitRule) => {
       await increment(app.db, `failures:${name}|${account}`, rule.windowMs);
     });
+    app.decorate(
+      'limitClient',
+      (name: string, rule: RateLimitRule) => async (request: FastifyRequest, reply: FastifyReply) => {
+        const key = `client:${name}|${clientKey(request.ip)}`;
+        const { current, ttl } = await increment(app.db, key, rule.windowMs);
+        if (current > rule.max) throw tooMany(reply, ttl);
+      },
+    );
 
     await app.register(rateLimit, {
       global: false,

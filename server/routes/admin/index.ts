@@ -10,12 +10,17 @@ import { responseSchema, type ValibotTypeProvider } from '../../lib/valibot-sche
 import { signedIn } from '../../plugins/app/auth';
 
 /**
- * Admin tools: /api/admin. Every route is behind requireAdmin, which reads the caller's role from our database on
- * every request [product: ROLE-8]: 401 without a session, 403 for anyone but an admin.
+ * Admin tools: /api/admin. Every route is limited per client address (RATE_LIMIT_ADMIN_MAX, 429 + Retry-After) and
+ * behind requireAdmin, which reads the caller's role from our database on every request [product: ROLE-8]: 401
+ * without a session, 403 for anyone but an admin.
  */
 const adminRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
-  const guard = { onRequest: app.requireAdmin };
+  // Counted per client before anything else, so no client can make the guard (and the audit log) work for it
+  // faster than the limit.
+  const guard = {
+    onRequest: [app.limitClient('admin', app.config.rateLimits.adminPerClient), app.requireAdmin],
+  };
 
   app.post(
     '/refunds/reverse',

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   billingInfoSchema,
   cancelRequestSchema,
@@ -22,15 +22,25 @@ import type { BillingUser } from '../../services/billing/service';
 
 /**
  * The signed-in user's billing: /api/billing. Every route acts on the caller's own customer, found from the
- * session's user; no route takes a customer or subscription id from the browser (bodies are the contract's
- * schemas, and anything else in them is dropped).
+ * session's user; no route takes a customer or subscription id from the browser (bodies are the contract's closed
+ * schemas). Changes that call the provider are limited per account (RATE_LIMIT_BILLING_ACCOUNT_MAX per action).
  */
 const billingRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
   const guard = { onRequest: app.requireSession };
-  const owner = async (request: Parameters<typeof signedIn>[0]): Promise<BillingUser> => {
+  const owner = async (request: FastifyRequest): Promise<BillingUser> => {
     const { user } = await signedIn(request);
     return { id: user.id, email: user.email };
+  };
+  /**
+   * The owner of a change that calls the provider, counted against their account's limit for that action (429 with
+   * Retry-After past it): the provider's own rate limit is shared by every customer, so one account must not
+   * spend it.
+   */
+  const limitedOwner = async (request: FastifyRequest, reply: FastifyReply, action: string) => {
+    const user = await owner(request);
+    await app.limitAccount(reply, `billing.${action}`, user.id, app.config.rateLimits.billingPerAccount);
+    return user;
   };
 
   app.get(
@@ -62,7 +72,10 @@ const billingRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       try {
-        return await app.billing.checkout(await owner(request), request.body.planName);
+        return await app.billing.checkout(
+          await limitedOwner(request, reply, 'checkout'),
+          request.body.planName,
+        );
       } catch (error) {
         // The SPA reads `error: 'existing_subscription'` [product: BILL-12] and opens the portal instead.
         if (error instanceof HttpError && error.code === 'existing_subscription') {
@@ -81,7 +94,8 @@ const billingRoutes: FastifyPluginAsync = async (fastify) => {
       ...guard,
       schema: { body: portalRequestSchema, response: { 200: responseSchema(portalResponseSchema) } },
     },
-    async (request) => app.billing.portal(await owner(request), request.body.return_url),
+    async (request, reply) =>
+      app.billing.portal(await limitedOwner(request, reply, 'portal'), request.body.return_url),
   );
 
   app.post(
@@ -90,7 +104,7 @@ const billingRoutes: FastifyPluginAsync = async (fastify) => {
       ...guard,
       schema: { body: cancelRequestSchema, response: { 200: responseSchema(cancelResponseSchema) } },
     },
-    async (request) => app.billing.cancel(await owner(request), request.body),
+    async (request, reply) => app.billing.cancel(await limitedOwner(request, reply, 'cancel'), request.body),
   );
 
   app.post(
@@ -99,13 +113,19 @@ const billingRoutes: FastifyPluginAsync = async (fastify) => {
       ...guard,
       schema: { body: changePlanRequestSchema, response: { 200: responseSchema(changePlanResponseSchema) } },
     },
-    async (request) => app.billing.changePlan(await owner(request), request.body.planName),
+    async (request, reply) =>
+      app.billing.changePlan(await limitedOwner(request, reply, 'change-plan'), request.body.planName),
   );
 
   app.post(
     '/sync',
     { ...guard, schema: { body: syncRequestSchema, response: { 200: responseSchema(syncResponseSchema) } } },
-    async (request) => app.billing.sync(await owner(request), request.body.sessionId),
+    async (request, reply) => {
+      const { sessionId } = request.body;
+      // A sync with a session id always asks the provider; without one it is answered from a cache younger than 10 s.
+      const user = sessionId ? await limitedOwner(request, reply, 'sync') : await owner(request);
+      return app.billing.sync(user, sessionId);
+    },
   );
 };
 

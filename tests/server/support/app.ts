@@ -64,6 +64,8 @@ export async function startTestApp(
     RATE_LIMIT_SIGNUP_LOOKUP_MAX: '10000',
     RATE_LIMIT_SIGN_IN_ACCOUNT_MAX: '10000',
     RATE_LIMIT_SIGNUPS_ACCOUNT_MAX: '10000',
+    RATE_LIMIT_BILLING_ACCOUNT_MAX: '10000',
+    RATE_LIMIT_ADMIN_MAX: '10000',
     ...database,
     ...(payments ? { STRIPE_API_URL: payments.url } : {}),
     ...options.env,

@@ -18,10 +18,11 @@ export type BillingTestApp = TestApp & { payments: Payments };
 export async function startBillingApp(
   engine: 'pglite' | 'postgres',
   paymentsOptions: PaymentsOptions = {},
+  env: Record<string, string> = {},
 ): Promise<BillingTestApp> {
   const payments = await startPayments({ seedDemoCustomer: false, ...paymentsOptions });
   const testApp = await startTestApp(engine, {
-    env: { STRIPE_API_URL: payments.url, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET },
+    env: { STRIPE_API_URL: payments.url, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, ...env },
   });
   return {
     ...testApp,
