@@ -1,22 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { missingPaths, pathMentions } from '../../scripts/lib/doc-paths';
-import { readSources } from '../../scripts/lib/product-doc';
+import { REPOSITORY_TEXTS, readSources } from '../../scripts/lib/product-doc';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** What a reader follows to a file: the README, docs/, .env.example, and the comments of every source file. */
-const READ = [
-  'README.md',
-  'docs',
-  '.env.example',
-  'src',
-  'server',
-  'contract',
-  'emulators',
-  'scripts',
-  'tests',
-];
 /** The checker and this test name missing files on purpose, as examples. */
 const EXAMPLES = new Set(['scripts/lib/doc-paths.ts', 'tests/scripts/doc-paths.test.ts']);
 
@@ -25,7 +13,8 @@ const missingIn = (file: string, text: string) =>
 
 describe('files the docs and comments name', () => {
   it('all exist', () => {
-    const sources = readSources(root, READ).filter(
+    // The docs as written, and the comments of every source file.
+    const sources = readSources(root, REPOSITORY_TEXTS).filter(
       (file) => !EXAMPLES.has(file.path.split(path.sep).join('/')),
     );
     const missing = missingPaths(root, sources.flatMap(pathMentions)).map(

@@ -3,20 +3,9 @@ import { ApiError } from '../../src/services/api/client';
 import { createAuthService } from '../../src/services/auth-service';
 import { createSessionIO, type TabLock } from '../../src/services/session-io';
 import { LOCAL_USER_KEY, SERVER_AUTH_SESSION_KEY } from '../../src/services/storage';
-import { fakePage } from './fake-page';
+import { fakePage, memoryStorage } from './doubles';
 
 const user = { id: 'user-1', email: 'casey@example.com', full_name: 'Casey', role: 'user' as const };
-
-/** The browser's local storage, as a map the test can look into. */
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-    items,
-  };
-}
 
 function effectsWith(
   overrides: {
