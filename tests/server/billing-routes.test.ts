@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type Stripe from 'stripe';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   billingInfoSchema,
   cancelResponseSchema,
@@ -11,25 +9,15 @@ import {
   webhookHealthSchema,
 } from '../../contract/billing';
 import { billingCustomers } from '../../server/db/schema';
-import { advanceClock, type Payments, submitForm } from '../emulators/payments-harness';
+import { advanceClock, submitForm } from '../emulators/payments-harness';
 import { ENGINES, uniqueEmail } from './support/app';
-import { type BillingTestApp, deliverLatest, startBillingApp, subscribe } from './support/billing';
+import { buildBilling, deliverLatest, subscribe } from './support/billing';
 import { signIn, TestClient } from './support/client';
 
 const DAY_MS = 86_400_000;
 
 describe.each(ENGINES)('billing routes on %s', (engine) => {
-  let testApp: BillingTestApp;
-  let app: FastifyInstance;
-  let payments: Payments;
-  let stripe: Stripe;
-
-  beforeAll(async () => {
-    testApp = await startBillingApp(engine);
-    ({ app, payments } = testApp);
-    stripe = payments.stripe;
-  });
-  afterAll(() => testApp.close());
+  const { app, payments, stripe } = buildBilling(engine);
 
   const customerFor = async (email: string) => (await stripe.customers.list({ email })).data[0];
   const subscriptionsOf = async (email: string) => {

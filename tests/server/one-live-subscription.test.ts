@@ -1,26 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../server/db/schema';
-import { CARD, openCheckout, type Payments, submitForm } from '../emulators/payments-harness';
+import { CARD, openCheckout, submitForm } from '../emulators/payments-harness';
 import { ENGINES, uniqueEmail } from './support/app';
-import { type BillingTestApp, deliverLatest, startBillingApp } from './support/billing';
+import { buildBilling, deliverLatest } from './support/billing';
 import { signIn, type TestClient } from './support/client';
 
 /** Issue 19 item 2: one live subscription per customer, so nobody is billed twice. */
 describe.each(ENGINES)('one live subscription per customer on %s', (engine) => {
-  let testApp: BillingTestApp;
-  let app: FastifyInstance;
-  let payments: Payments;
-  let stripe: Stripe;
-
-  beforeAll(async () => {
-    testApp = await startBillingApp(engine);
-    ({ app, payments } = testApp);
-    stripe = payments.stripe;
-  });
-  afterAll(() => testApp.close());
+  const { app, payments, stripe } = buildBilling(engine);
 
   const checkoutUrl = async (client: TestClient, planName = 'pro_monthly') => {
     const response = await client.post('/api/billing/checkout-session', { planName });
