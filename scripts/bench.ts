@@ -280,8 +280,10 @@ async function main(): Promise<number> {
     resultsFile,
     `${JSON.stringify({ ...results, checks, http, bundle, lighthouse, modelTests }, null, 2)}\n`,
   );
-  if (lighthouse)
-    writePagesToDocs(lighthouse.pages, `npm run bench ${process.argv.slice(2).join(' ')}`.trim());
+  if (lighthouse) {
+    const args = process.argv.slice(2).join(' ');
+    writePagesToDocs(lighthouse.pages, args ? `npm run bench -- ${args}` : 'npm run bench');
+  }
   say(`\n${pass ? 'All budgets met.' : 'Budget missed.'} Numbers in ${resultsFile}`);
   return pass ? 0 : 1;
 }
