@@ -214,6 +214,11 @@ describe('auth stand-in: GoTrue wire contract', () => {
       code: 'validation_failed',
       message: 'Password cannot be longer than 72 characters',
     });
+    // GoTrue measures in bytes (Go's len): 40 Cyrillic letters are 80 bytes, too long; 3 of them are 6, enough.
+    const cyrillic = await signedInClient.auth.updateUser({ password: 'ж'.repeat(40) });
+    expect(cyrillic.error).toMatchObject({ status: 400, code: 'validation_failed' });
+    const short = await client.auth.signUp({ email: uniqueEmail('bytes'), password: 'жжж' });
+    expect(short.error).toBeNull();
   });
 
   it('19: GET /user without a token is 401 no_authorization', async () => {
