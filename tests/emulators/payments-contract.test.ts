@@ -90,7 +90,7 @@ describe('payments stand-in: Stripe wire contract', () => {
     });
   });
 
-  it('3: an unknown object named in the body is 400 resource_missing naming the field; 404 is for the URL', async () => {
+  it('3: an unknown object named in the body is 400 resource_missing naming the field; 404 is for the URL (a Checkout Session: 400)', async () => {
     const customer = await newCustomer('missing-refs');
     const checkout = await failure(
       stripe.checkout.sessions.create({
@@ -120,6 +120,12 @@ describe('payments stand-in: Stripe wire contract', () => {
       statusCode: 404,
       code: 'resource_missing',
       param: 'id',
+    });
+    // As issue 20's probe of Stripe saw it (docs/emulators.md): the product reads the code, never the status.
+    expect(await failure(stripe.checkout.sessions.retrieve('cs_test_nope'))).toMatchObject({
+      statusCode: 400,
+      code: 'resource_missing',
+      param: 'session',
     });
   });
 
