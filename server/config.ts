@@ -336,8 +336,34 @@ const environmentSchema = v.object({
 
 type Environment = Record<string, string | undefined>;
 
-/** Reads and checks the configuration; throws ConfigError listing every problem. */
+/** Reads and checks the configuration, then builds it; throws ConfigError listing every problem. */
 export function loadConfig(environment: Environment = process.env): Config {
+  return buildConfig(checkSettings(environment));
+}
+
+/** Every variable as parsed, with the local-only defaults applied in local mode, and checked across each other. */
+type Settings = v.InferOutput<typeof environmentSchema> & {
+  publicUrl: URL;
+  localDev: boolean;
+  /** The auth service's address; null: none. */
+  authService: string | null;
+  anonKey: string | null;
+  sessionSecret: string;
+  csrfSecret: string;
+  dashboardUrl: string;
+  stripeSecretKey: string;
+  stripeWebhookSecret: string;
+  /** Empty: Stripe itself. */
+  stripeApiUrl: string;
+  adminEmails: string[];
+  allowedOrigins: string[];
+};
+
+/**
+ * The checks: each variable against its schema, then the rules across them (local mode, what is required outside
+ * it, secrets, sessions, the database, the payment provider). Throws ConfigError listing every problem.
+ */
+function checkSettings(environment: Environment): Settings {
   // Empty strings count as unset, except SUPABASE_URL where empty explicitly means "no auth service".
   const present = Object.fromEntries(
     Object.entries(environment).filter(
@@ -392,9 +418,37 @@ export function loadConfig(environment: Environment = process.env): Config {
   );
   const stripeApiUrl = env.STRIPE_API_URL ?? (localDev ? LOCAL_DEFAULTS.STRIPE_API_URL : '');
   problems.push(...stripeProblems(stripeSecretKey, stripeApiUrl, localDev));
-  const adminEmails = env.ADMIN_EMAILS ?? (localDev ? [LOCAL_DEFAULTS.ADMIN_EMAILS] : []);
-  const allowedOrigins = env.ALLOWED_ORIGINS ?? (localDev ? [LOCAL_DEFAULTS.ALLOWED_ORIGINS] : []);
+  problems.push(...crossFieldProblems(env, localDev));
+  if (
+    problems.length > 0 ||
+    !sessionSecret ||
+    !csrfSecret ||
+    !dashboardUrl ||
+    !stripeSecretKey ||
+    !stripeWebhookSecret
+  ) {
+    throw new ConfigError(problems);
+  }
+  return {
+    ...env,
+    publicUrl,
+    localDev,
+    authService,
+    anonKey: anonKey ?? null,
+    sessionSecret,
+    csrfSecret,
+    dashboardUrl,
+    stripeSecretKey,
+    stripeWebhookSecret,
+    stripeApiUrl,
+    adminEmails: env.ADMIN_EMAILS ?? (localDev ? [LOCAL_DEFAULTS.ADMIN_EMAILS] : []),
+    allowedOrigins: env.ALLOWED_ORIGINS ?? (localDev ? [LOCAL_DEFAULTS.ALLOWED_ORIGINS] : []),
+  };
+}
 
+/** The rules between variables that no single schema can see. */
+function crossFieldProblems(env: v.InferOutput<typeof environmentSchema>, localDev: boolean): string[] {
+  const problems: string[] = [];
   if (env.SESSION_CACHE_TTL > 60_000) {
     problems.push('SESSION_CACHE_TTL: at most 1m (a logout on another replica must take effect quickly).');
   }
@@ -422,76 +476,79 @@ export function loadConfig(environment: Environment = process.env): Config {
   if (!localDev && env.SEED_DEMO) {
     problems.push('SEED_DEMO: the demo records belong to local mode only.');
   }
-  if (
-    problems.length > 0 ||
-    !sessionSecret ||
-    !csrfSecret ||
-    !dashboardUrl ||
-    !stripeSecretKey ||
-    !stripeWebhookSecret
-  ) {
-    throw new ConfigError(problems);
-  }
+  return problems;
+}
 
+/** The configuration the server runs with, built from checked settings: nothing is checked here. */
+function buildConfig(settings: Settings): Config {
+  const { localDev, authService } = settings;
   return {
-    port: env.PORT,
-    host: env.HOST,
-    publicUrl,
-    allowedOrigins,
-    secureCookies: publicUrl.protocol === 'https:',
+    port: settings.PORT,
+    host: settings.HOST,
+    publicUrl: settings.publicUrl,
+    allowedOrigins: settings.allowedOrigins,
+    secureCookies: settings.publicUrl.protocol === 'https:',
     localDev,
-    database: env.DATABASE_URL
+    database: settings.DATABASE_URL
       ? {
           kind: 'postgres',
-          url: env.DATABASE_URL,
-          schema: env.DATABASE_SCHEMA,
-          migrationLockTimeoutMs: env.DATABASE_MIGRATION_LOCK_TIMEOUT,
+          url: settings.DATABASE_URL,
+          schema: settings.DATABASE_SCHEMA,
+          migrationLockTimeoutMs: settings.DATABASE_MIGRATION_LOCK_TIMEOUT,
         }
-      : { kind: 'pglite', dataDir: env.PGLITE_DATA_DIR ?? LOCAL_DEFAULTS.PGLITE_DATA_DIR },
-    sessionSecret,
-    csrfSecret,
+      : { kind: 'pglite', dataDir: settings.PGLITE_DATA_DIR ?? LOCAL_DEFAULTS.PGLITE_DATA_DIR },
+    sessionSecret: settings.sessionSecret,
+    csrfSecret: settings.csrfSecret,
     session: {
-      idleTtlMs: env.SESSION_IDLE_TTL,
-      absoluteTtlMs: env.SESSION_ABSOLUTE_TTL,
-      cacheTtlMs: env.SESSION_CACHE_TTL,
-      authGraceMs: env.SESSION_AUTH_GRACE,
-      maxPerUser: env.SESSION_MAX_PER_USER,
+      idleTtlMs: settings.SESSION_IDLE_TTL,
+      absoluteTtlMs: settings.SESSION_ABSOLUTE_TTL,
+      cacheTtlMs: settings.SESSION_CACHE_TTL,
+      authGraceMs: settings.SESSION_AUTH_GRACE,
+      maxPerUser: settings.SESSION_MAX_PER_USER,
     },
     supabase: {
       url: authService,
-      anonKey: anonKey ?? null,
-      jwtSecret: env.SUPABASE_JWT_SECRET ?? null,
-      jwksUrl: authService ? (env.SUPABASE_JWKS_URL ?? `${authService}/auth/v1/.well-known/jwks.json`) : null,
+      anonKey: settings.anonKey,
+      jwtSecret: settings.SUPABASE_JWT_SECRET ?? null,
+      jwksUrl: authService
+        ? (settings.SUPABASE_JWKS_URL ?? `${authService}/auth/v1/.well-known/jwks.json`)
+        : null,
       issuer: authService ? `${authService}/auth/v1` : null,
     },
-    dashboardUrl,
+    dashboardUrl: settings.dashboardUrl,
     stripe: {
-      secretKey: stripeSecretKey,
-      webhookSecret: stripeWebhookSecret,
-      apiUrl: stripeApiUrl ? new URL(stripeApiUrl) : null,
+      secretKey: settings.stripeSecretKey,
+      webhookSecret: settings.stripeWebhookSecret,
+      apiUrl: settings.stripeApiUrl ? new URL(settings.stripeApiUrl) : null,
     },
-    adminEmails,
-    rateLimits: {
-      signIn: { max: env.RATE_LIMIT_SIGN_IN_MAX, windowMs: env.RATE_LIMIT_WINDOW },
-      signInPerAccount: { max: env.RATE_LIMIT_SIGN_IN_ACCOUNT_MAX, windowMs: env.RATE_LIMIT_WINDOW },
-      signups: { max: env.RATE_LIMIT_SIGNUPS_MAX, windowMs: env.RATE_LIMIT_WINDOW },
-      signupsPerAccount: { max: env.RATE_LIMIT_SIGNUPS_ACCOUNT_MAX, windowMs: env.RATE_LIMIT_WINDOW },
-      signupLookup: { max: env.RATE_LIMIT_SIGNUP_LOOKUP_MAX, windowMs: env.RATE_LIMIT_WINDOW },
-      contact: { max: env.RATE_LIMIT_CONTACT_MAX, windowMs: env.RATE_LIMIT_WINDOW },
-      billingPerAccount: { max: env.RATE_LIMIT_BILLING_ACCOUNT_MAX, windowMs: env.RATE_LIMIT_WINDOW },
-      adminPerClient: { max: env.RATE_LIMIT_ADMIN_MAX, windowMs: env.RATE_LIMIT_WINDOW },
-    },
-    bodyLimitBytes: env.BODY_LIMIT,
-    spaDist: env.SPA_DIST,
-    serveSourceMaps: env.SERVE_SOURCE_MAPS ?? localDev,
-    logLevel: env.LOG_LEVEL,
-    logFormat: env.LOG_FORMAT,
-    trustProxy: env.TRUST_PROXY,
-    seedDemo: env.SEED_DEMO ?? localDev,
+    adminEmails: settings.adminEmails,
+    rateLimits: rateLimitsOf(settings),
+    bodyLimitBytes: settings.BODY_LIMIT,
+    spaDist: settings.SPA_DIST,
+    serveSourceMaps: settings.SERVE_SOURCE_MAPS ?? localDev,
+    logLevel: settings.LOG_LEVEL,
+    logFormat: settings.LOG_FORMAT,
+    trustProxy: settings.TRUST_PROXY,
+    seedDemo: settings.SEED_DEMO ?? localDev,
     // A balancer polls readiness every few seconds; on a developer machine nobody does.
-    shutdownDrainMs: env.SHUTDOWN_DRAIN ?? (localDev ? 0 : 10_000),
-    auditLogRetentionMs: env.AUDIT_LOG_RETENTION,
+    shutdownDrainMs: settings.SHUTDOWN_DRAIN ?? (localDev ? 0 : 10_000),
+    auditLogRetentionMs: settings.AUDIT_LOG_RETENTION,
     version: packageVersion(),
+  };
+}
+
+/** Every limit counts in the one window. */
+function rateLimitsOf(settings: Settings): Config['rateLimits'] {
+  const rule = (max: number): RateLimitRule => ({ max, windowMs: settings.RATE_LIMIT_WINDOW });
+  return {
+    signIn: rule(settings.RATE_LIMIT_SIGN_IN_MAX),
+    signInPerAccount: rule(settings.RATE_LIMIT_SIGN_IN_ACCOUNT_MAX),
+    signups: rule(settings.RATE_LIMIT_SIGNUPS_MAX),
+    signupsPerAccount: rule(settings.RATE_LIMIT_SIGNUPS_ACCOUNT_MAX),
+    signupLookup: rule(settings.RATE_LIMIT_SIGNUP_LOOKUP_MAX),
+    contact: rule(settings.RATE_LIMIT_CONTACT_MAX),
+    billingPerAccount: rule(settings.RATE_LIMIT_BILLING_ACCOUNT_MAX),
+    adminPerClient: rule(settings.RATE_LIMIT_ADMIN_MAX),
   };
 }
 

@@ -4,13 +4,16 @@ import { AuthFailure, validationFailed } from './errors';
 /** bcrypt reads at most 72 bytes of a password, so GoTrue refuses longer ones (api/password.go MaxPasswordLength). */
 const MAX_PASSWORD_LENGTH = 72;
 
+/** GoTrue's lengths are Go's `len`: UTF-8 bytes, not characters (`ж` counts 2). */
+const lengthOf = (password: string) => Buffer.byteLength(password, 'utf8');
+
 /**
- * GoTrue's checkPasswordStrength (api/password.go): over 72 characters is 400 validation_failed; shorter than the
- * minimum is 422 weak_password with `weak_password.reasons` (`length`), which supabase-js raises as
- * AuthWeakPasswordError. Required character sets and the leaked-password check are not configured here.
+ * GoTrue's checkPasswordStrength (api/password.go): over 72 bytes is 400 validation_failed (its message says
+ * "characters"); shorter than the minimum is 422 weak_password with `weak_password.reasons` (`length`), which
+ * supabase-js raises as AuthWeakPasswordError. Required character sets and the leaked-password check are not configured here.
  */
 export function checkPasswordStrength(password: string, minLength: number): void {
-  if (password.length > MAX_PASSWORD_LENGTH) {
+  if (lengthOf(password) > MAX_PASSWORD_LENGTH) {
     throw validationFailed(`Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
   }
   const weakness = passwordWeakness(password, minLength);
@@ -23,7 +26,7 @@ export function checkPasswordStrength(password: string, minLength: number): void
 
 /** Why the policy finds a password weak, or null; a sign-in with one still succeeds and says so (token.go). */
 export function passwordWeakness(password: string, minLength: number) {
-  if (password.length >= minLength) return null;
+  if (lengthOf(password) >= minLength) return null;
   return { message: `Password should be at least ${minLength} characters.`, reasons: ['length'] };
 }
 

@@ -128,6 +128,19 @@ const SOURCE_EXTENSIONS = new Set(['.ts', '.tsx', '.js', '.mjs', '.cjs', '.md', 
 const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.data', 'test-results', 'playwright-report']);
 
 /** The text files of the given folders and files under `root`, with paths relative to it. */
+/** Every text of the repository a reader follows: code, tests, docs and the files a newcomer reads first. */
+export const REPOSITORY_TEXTS = [
+  'src',
+  'server',
+  'contract',
+  'emulators',
+  'scripts',
+  'tests',
+  'docs',
+  'README.md',
+  '.env.example',
+] as const;
+
 export function readSources(root: string, entries: readonly string[]): SourceFile[] {
   const files: SourceFile[] = [];
   const visit = (relative: string): void => {

@@ -31,8 +31,7 @@ import { createPortalIO } from '../services/portal-io';
 import { createPricingActionIO } from '../services/pricing-action-io';
 import { createProfileIO } from '../services/profile-io';
 import { createRefundIO } from '../services/refund-io';
-import { sessionImplementations } from '../services/session-actors';
-import type { SessionEffects } from '../services/session-effects';
+import { createSessionIO } from '../services/session-io';
 import { createSettingsIO } from '../services/settings-io';
 import { createSignInIO } from '../services/sign-in-io';
 import { createSignupIO } from '../services/signup-io';
@@ -45,6 +44,7 @@ import { flow, lazily, provideIO } from './lazy-io';
  * hydrated.
  */
 export const flowRegistry = {
+  session: flow(sessionMachine, createSessionIO),
   signIn: flow(signInMachine, createSignInIO),
   signup: flow(signupMachine, createSignupIO),
   onboarding: flow(onboardingMachine, createOnboardingIO),
@@ -65,10 +65,8 @@ export const flowRegistry = {
 
 type Registered = typeof flowRegistry;
 
-/** Every flow's provided machine, by name: the session and the registry's flows. */
-export type AppFlows = { session: typeof sessionMachine } & {
-  [Name in keyof Registered]: Registered[Name]['machine'];
-};
+/** Every flow's provided machine, by name. */
+export type AppFlows = { [Name in keyof Registered]: Registered[Name]['machine'] };
 
 /** Every registered flow's I/O, by name. */
 export type AppIO = { [Name in keyof Registered]: IOOf<Registered[Name]['machine']> };
@@ -82,8 +80,6 @@ declare module '../ui/app-context' {
 export interface FlowDeps {
   /** Loads the services (their chunk) on first use. */
   services: () => Promise<Services>;
-  /** The session's effects, until the session has its port (issue 18's rewrite lands first). */
-  sessionEffects: () => Promise<SessionEffects>;
   page: Page;
 }
 
@@ -96,7 +92,7 @@ export interface FlowOverrides {
 
 /** Every flow's machine with its port provided from its I/O, each on first use. */
 export function createFlows(
-  { services: loadServices, sessionEffects, page }: FlowDeps,
+  { services: loadServices, page }: FlowDeps,
   overrides: FlowOverrides = {},
 ): AppFlows {
   const services = lazily(loadServices);
@@ -119,16 +115,7 @@ export function createFlows(
         }),
     ]),
   ) as { [Name in keyof Registered]: () => AppFlows[Name] };
-  const flows: AppFlows = provideOnFirstUse(overrides.flows ?? {}, {
-    session: () =>
-      sessionMachine.provide(
-        sessionImplementations({
-          effects: async () => ({ session: await sessionEffects() }),
-          navigate: page.navigate,
-        }),
-      ),
-    ...provide,
-  });
+  const flows: AppFlows = provideOnFirstUse(overrides.flows ?? {}, provide);
   return flows;
 }
 

@@ -3,7 +3,7 @@ import { readInspectionRequest } from './inspection-request';
 
 /**
  * The one place that decides whether actors are inspected by the Stately inspector (docs/testing.md,
- * "Inspecting live state"). The composition root (./root.tsx) asks getInspector() once and hands the answer to
+ * "Inspecting live state"). The composition root (./root.ts) asks getInspector() once and hands the answer to
  * every actor it creates. Inspection is a development aid only: in a production build `import.meta.env.DEV` is the
  * constant false, so the branch below and the dynamic import of ./inspection-stately (and with it
  * @statelyai/inspect) are dropped from the bundle; scripts/check-no-inspector.ts proves it on dist/.

@@ -6,7 +6,6 @@ import { selectIsLoadingUser } from '../machines/session-selectors';
 import { loginFallbackUrl } from '../routes/redirect';
 import { createAppRouter, rerunGuardsOnSessionChange } from '../routes/router';
 import type { Page, Services } from '../services/io-deps';
-import type { SessionEffects } from '../services/session-effects';
 import type { AppContext, FlowActorOptions, Flows } from '../ui/app-context';
 import type { FlowOverrides } from './flows';
 import { getInspector } from './inspection';
@@ -24,8 +23,6 @@ import { settledPromise } from './settled-promise';
 export interface AppServicesPort {
   /** What every flow's I/O is made from (src/services/<flow>-io.ts). */
   services: Services;
-  /** The session's effects, until the session has its port (issue 18's rewrite lands first). */
-  sessionEffects: SessionEffects;
   runtimeConfig: () => Promise<RuntimeConfig>;
   /** Where the product API lives (the build's setting); absent for doubles. */
   apiBase?: string;
@@ -110,7 +107,6 @@ export function createAppRoot(options: AppRootOptions = {}) {
           createFlows(
             {
               services: async () => (await loadServices()).services,
-              sessionEffects: async () => (await loadServices()).sessionEffects,
               page,
             },
             { flows: options.flows, io: options.io },

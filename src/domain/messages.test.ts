@@ -7,6 +7,7 @@ import {
   isAlreadyConfirmedError,
   isAlreadyRegisteredError,
   isSuccessMessage,
+  isUnauthenticatedError,
   ONBOARDING_CHECK_FALLBACK,
   signInFailureText,
 } from './messages';
@@ -99,6 +100,22 @@ describe('isSuccessMessage [product: SET-7]', () => {
     ['', false],
   ])('%j: %s', (message, green) => {
     expect(isSuccessMessage(message)).toBe(green);
+  });
+});
+
+describe('a call refused for want of a session [product: MSG-PRICING-1]', () => {
+  it.each([
+    [{ status: 401, message: 'Session expired' }, true],
+    [{ status: 403, code: 'unauthenticated' }, true],
+    [new Error('Unauthenticated'), true],
+    [new Error(' unauthenticated '), true],
+    [{ status: 403, message: 'Forbidden' }, false],
+    [{ status: 404, message: 'Not found' }, false],
+    [new Error('Network down'), false],
+    ['Unauthenticated', false],
+    [null, false],
+  ])('%j -> %s', (error, expected) => {
+    expect(isUnauthenticatedError(error)).toBe(expected);
   });
 });
 

@@ -38,6 +38,18 @@ export function errorMessage(error: unknown): string | null {
   return typeof message === 'string' && message.trim() !== '' ? message : null;
 }
 
+/**
+ * Whether a call failed because the server has no session for the caller: an answer of status 401, the product
+ * API's code `unauthenticated`, or the message 'Unauthenticated' [product: MSG-PRICING-1]. The one test for it,
+ * wherever a flow or the API client asks.
+ */
+export function isUnauthenticatedError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  if ('status' in error && error.status === 401) return true;
+  if ('code' in error && error.code === 'unauthenticated') return true;
+  return errorMessage(error)?.trim().toLowerCase() === 'unauthenticated';
+}
+
 /** Password sign-in succeeded for an address that was never confirmed: it is signed out again [product: SIGNIN-6]. */
 export const EMAIL_NOT_CONFIRMED = 'Email not confirmed. Please verify your email before signing in.';
 

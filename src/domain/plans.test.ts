@@ -5,7 +5,7 @@ import {
   isPlanChangeConfirmDisabled,
   planLabel,
   planName,
-  toCheckoutInterval,
+  toBillingInterval,
   toPlanId,
 } from './plans';
 
@@ -35,18 +35,18 @@ describe('planName [product: SUB-4]', () => {
   });
 });
 
-describe('toCheckoutInterval [product: SUB-5]', () => {
+describe('toBillingInterval [product: SUB-5]', () => {
   it.each([
-    ['annual', 'yearly'],
-    ['year', 'yearly'],
-    ['yearly', 'yearly'],
-    ['Annual', 'yearly'],
+    ['annual', 'annual'],
+    ['year', 'annual'],
+    ['yearly', 'annual'],
+    ['Annual', 'annual'],
     ['monthly', 'monthly'],
     ['month', 'monthly'],
     ['weekly', 'monthly'],
     [null, 'monthly'],
   ])('%j -> %s', (interval, expected) => {
-    expect(toCheckoutInterval(interval)).toBe(expected);
+    expect(toBillingInterval(interval)).toBe(expected);
   });
 });
 

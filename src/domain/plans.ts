@@ -1,5 +1,5 @@
 import {
-  type CheckoutInterval,
+  type BillingInterval,
   type CheckoutPlanName,
   DEFAULT_PLAN_LABEL,
   PLANS,
@@ -32,18 +32,24 @@ export function planName(plan: string | null | undefined): PlanName {
   return names[toPlanId(plan)];
 }
 
-/** annual, year or yearly -> yearly; anything else -> monthly (case-insensitive). */
-export function toCheckoutInterval(interval: string | null | undefined): CheckoutInterval {
+/**
+ * The app's interval for any spelling the back ends use: annual, year or yearly is annual; anything else monthly
+ * (case-insensitive) [product: SUB-5].
+ */
+export function toBillingInterval(interval: string | null | undefined): BillingInterval {
   const value = (interval ?? '').trim().toLowerCase();
-  return value === 'annual' || value === 'year' || value === 'yearly' ? 'yearly' : 'monthly';
+  return value === 'annual' || value === 'year' || value === 'yearly' ? 'annual' : 'monthly';
 }
 
-/** The plan name sent to checkout and change-plan: `pro_yearly`. */
+/**
+ * The plan name sent to checkout and change-plan, `pro_yearly` [product: SUB-6]: the one place where the app's
+ * annual interval is written `yearly`, as the payment provider's prices are named.
+ */
 export function checkoutPlanName(
   plan: string | null | undefined,
   interval: string | null | undefined,
 ): CheckoutPlanName {
-  return `${toPlanId(plan)}_${toCheckoutInterval(interval)}`;
+  return `${toPlanId(plan)}_${toBillingInterval(interval) === 'annual' ? 'yearly' : 'monthly'}`;
 }
 
 /**
@@ -67,7 +73,7 @@ export function isCurrentPlan(card: PlanChoice, current: PlanChoice | null | und
   if (!current?.plan?.trim()) return false;
   return (
     toPlanId(card.plan) === toPlanId(current.plan) &&
-    toCheckoutInterval(card.interval) === toCheckoutInterval(current.interval)
+    toBillingInterval(card.interval) === toBillingInterval(current.interval)
   );
 }
 
@@ -82,7 +88,7 @@ export function isPlanChangeConfirmDisabled(input: {
   updating: boolean;
 }): boolean {
   if (input.updating) return true;
-  const onMonthlyView = toCheckoutInterval(input.view) === 'monthly';
+  const onMonthlyView = toBillingInterval(input.view) === 'monthly';
   return (
     onMonthlyView && !!input.currentPlan?.trim() && toPlanId(input.chosenPlan) === toPlanId(input.currentPlan)
   );

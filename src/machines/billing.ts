@@ -1,6 +1,7 @@
 import { type ActorRefFrom, assign, type SnapshotFrom, setup } from 'xstate';
 import type { BillingInfo, WebhookHealth } from '../../contract/billing';
 import { billingMessages } from '../domain/messages';
+import { errorActions } from './feedback';
 import { type PortIO, port, request } from './io';
 import { isLeavingForPortal, portalError, portalMachine } from './portal';
 
@@ -56,8 +57,7 @@ export const billingMachine = setup({
   },
   actors: { ...billingPort.actors, portal: portalMachine },
   actions: {
-    showError: assign((_, params: { text: string }) => ({ error: params.text })),
-    clearError: assign({ error: null }),
+    ...errorActions<BillingContext, BillingEvent>(),
     keepInfo: assign((_, params: { info: BillingInfo }) => ({ info: params.info, error: null })),
     keepHealth: assign((_, params: { health: WebhookHealth | null }) => ({ health: params.health })),
   },

@@ -8,6 +8,7 @@ import {
   DEFAULT_CANCEL_REASON,
 } from '../../contract/billing';
 import { billingFailureText, cancelMessages, cancelOutcome } from '../domain/messages';
+import { feedbackActions } from './feedback';
 import { type PortIO, port, request } from './io';
 
 /**
@@ -52,9 +53,7 @@ export const cancellationMachine = setup({
   actors: cancellationPort.actors,
   actions: {
     emitDone: emit({ type: 'done' as const }),
-    showError: assign((_, params: { text: string }) => ({ error: params.text, notice: null })),
-    clearFeedback: assign({ error: null, notice: null }),
-    showNotice: assign((_, params: { text: string }) => ({ error: null, notice: params.text })),
+    ...feedbackActions<CancellationContext, CancellationEvent>(),
   },
   guards: {
     commentTooLong: ({ context }) => commentProblem(context.comment) !== null,

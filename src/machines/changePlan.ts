@@ -1,7 +1,8 @@
 import { type ActorRefFrom, assign, emit, type SnapshotFrom, setup } from 'xstate';
-import type { CheckoutInterval, CheckoutPlanName, PlanId } from '../../contract/plans';
+import type { BillingInterval, CheckoutPlanName, PlanId } from '../../contract/plans';
 import { billingFailureText, billingMessages } from '../domain/messages';
 import { checkoutPlanName, isPlanChangeConfirmDisabled } from '../domain/plans';
+import { feedbackActions } from './feedback';
 import { command, type PortIO, port, request } from './io';
 import { isLeavingForPortal, portalError, portalMachine } from './portal';
 
@@ -16,7 +17,7 @@ import { isLeavingForPortal, portalError, portalMachine } from './portal';
 export interface ChangePlanInput {
   /** The current plan and interval, or null without a subscription. */
   currentPlan: PlanId | null;
-  currentInterval: CheckoutInterval;
+  currentInterval: BillingInterval;
 }
 
 /** What a direct plan change answered: changed (or already on that price), or there is no subscription to change. */
@@ -25,7 +26,7 @@ export type PlanChange = { noSubscription: false; changed: boolean } | { noSubsc
 export interface ChangePlanContext extends ChangePlanInput {
   chosenPlan: PlanId;
   /** The dialog's monthly/annual view; the chosen interval. */
-  view: CheckoutInterval;
+  view: BillingInterval;
   error: string | null;
   notice: string | null;
 }
@@ -37,13 +38,13 @@ export type CheckoutStart =
 
 export type ChangePlanEvent =
   | { type: 'plan.choose'; plan: PlanId }
-  | { type: 'interval.choose'; interval: CheckoutInterval }
+  | { type: 'interval.choose'; interval: BillingInterval }
   | { type: 'change.confirm' };
 
 /** What the change-plan dialog asks of the product API and the browser (src/services/change-plan-io.ts). */
 export const changePlanPort = port('changePlan', {
   changePlan: request<(plan: { planName: CheckoutPlanName }) => Promise<PlanChange>>(),
-  createCheckout: request<(plan: { planName: CheckoutPlanName }) => Promise<CheckoutStart>>(),
+  createCheckoutSession: request<(plan: { planName: CheckoutPlanName }) => Promise<CheckoutStart>>(),
   /** Leaves for the hosted Checkout page. */
   goToCheckout: command<(checkout: { url: string }) => void>(),
 });
@@ -66,10 +67,9 @@ export const changePlanMachine = setup({
   actions: {
     emitDone: emit({ type: 'done' as const }),
     ...changePlanPort.actions,
-    showError: assign((_, params: { text: string }) => ({ error: params.text, notice: null })),
-    clearFeedback: assign({ error: null, notice: null }),
+    ...feedbackActions<ChangePlanContext, ChangePlanEvent>(),
     choosePlan: assign((_, params: { plan: PlanId }) => ({ chosenPlan: params.plan, error: null })),
-    chooseInterval: assign((_, params: { interval: CheckoutInterval }) => ({
+    chooseInterval: assign((_, params: { interval: BillingInterval }) => ({
       view: params.interval,
       error: null,
     })),
@@ -142,7 +142,7 @@ export const changePlanMachine = setup({
       tags: ['busy'],
       entry: 'clearFeedback',
       invoke: {
-        src: 'createCheckout',
+        src: 'createCheckoutSession',
         input: ({ context }) => planNameOf(context),
         onDone: [
           {

@@ -8,6 +8,7 @@ import {
   type SignupCreateInput,
 } from '../../contract/signup';
 import { errorMessage, fieldErrorsText, ONBOARDING_CHECK_FALLBACK } from '../domain/messages';
+import { errorActions } from './feedback';
 import { command, type PortIO, port, request } from './io';
 
 /**
@@ -97,8 +98,7 @@ export const onboardingMachine = setup({
   actions: {
     ...onboardingPort.actions,
     keepPrefill: assign((_, prefill: PendingOnboarding | null) => ({ prefill })),
-    showError: assign((_, params: { text: string }) => ({ error: params.text })),
-    clearError: assign({ error: null }),
+    ...errorActions<OnboardingContext, OnboardingEvent>(),
   },
   guards: {
     isFormIncomplete: ({ event }) => formProblem(event) !== null,

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
 import { type ResetForm, resetFormSchema } from '../../contract/password';
 import { errorMessage } from '../domain/messages';
+import { feedbackActions } from './feedback';
 import { command, type PortIO, port, request } from './io';
 
 /**
@@ -84,9 +85,7 @@ export const passwordResetMachine = setup({
   actions: {
     ...passwordResetPort.actions,
     keepSession: assign((_, picked: PickedUpSession) => ({ hasSession: picked.hasSession })),
-    showError: assign((_, params: { text: string }) => ({ error: params.text, notice: null })),
-    showNotice: assign((_, params: { text: string }) => ({ error: null, notice: params.text })),
-    clearFeedback: assign({ error: null, notice: null }),
+    ...feedbackActions<PasswordResetContext, PasswordResetEvent>(),
   },
   guards: {
     isFormIncomplete: ({ event }) => formProblem(event) !== null,

@@ -1,7 +1,7 @@
 import { type ActorRefFrom, assertEvent, assign, emit, type SnapshotFrom, setup } from 'xstate';
 import type { BillingInterval, CheckoutPlanName, PlanId } from '../../contract/plans';
+import { isUnauthenticatedError } from '../domain/messages';
 import { checkoutPlanName } from '../domain/plans';
-import { isUnauthenticatedError } from '../domain/pricing';
 import type { SignupChoice } from '../domain/signup-choice';
 import type { CheckoutStart } from './changePlan';
 import { command, type PortIO, port, request } from './io';

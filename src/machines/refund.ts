@@ -9,6 +9,7 @@ import {
   refundRequestFromForm,
 } from '../../contract/refund';
 import { REFUND_ALREADY_PROCESSED, REFUND_FAILED, REFUND_PROCESSED } from '../domain/messages';
+import { errorActions } from './feedback';
 import { type PortIO, port, request } from './io';
 
 /**
@@ -73,7 +74,7 @@ export const refundMachine = setup({
   actions: {
     showProblem: assign(({ event }) => ({ problem: problemOf(event), error: null })),
     clearFeedback: assign({ problem: null, error: null }),
-    showError: assign((_, params: { text: string }) => ({ error: params.text })),
+    ...errorActions<RefundContext, RefundEvent>(),
     reloadReversals: raise({ type: 'reversals.reload' }),
   },
   guards: {

@@ -2,7 +2,7 @@ import type { SessionSnapshot } from './session';
 
 /*
  * The session machine's selectors, apart from the machine so that the landing page's first load can read a
- * snapshot without carrying the machine and xstate (they load in the session chunk, src/session-actor.ts).
+ * snapshot without carrying the machine and xstate (they load with the flows, src/app/flows.ts).
  */
 
 /** Narrow selectors for views and guards: one value each, so subscribers re-render only when it changes. */

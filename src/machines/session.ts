@@ -1,15 +1,15 @@
-import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
 import { SIGN_IN_ENDED_MESSAGE } from '../../contract/session';
 import type { CurrentUser, ProfileFlags } from '../../contract/user';
-import { errorMessage } from '../domain/messages';
+import { errorMessage, isUnauthenticatedError } from '../domain/messages';
 import { RETRY_ATTEMPTS_TO_MAX, retryDelayMs } from '../domain/retry';
+import { command, type PortIO, port, request } from './io';
 
 /**
  * The signed-in session of the SPA [product: SESSION]: who the user is, the profile flags that drive onboarding, and
  * how the auth service's events turn into calls on the server session. A sign-in is exchanged once; a token refresh
- * extends the server session without a sign-in; a page load or another tab reuses the server session. The actors
- * and the two navigation actions are stubs here; the app provides the real ones (src/services/session-actors.ts) and
- * tests provide doubles. docs/machines/session.md walks through it.
+ * extends the server session without a sign-in; a page load or another tab reuses the server session. Its port is
+ * implemented by src/services/session-io.ts; tests provide doubles. docs/machines/session.md walks through it.
  */
 
 export type SessionUser = CurrentUser;
@@ -76,11 +76,31 @@ function codeOf(error: unknown): string | null {
   if (typeof error !== 'object' || error === null || !('code' in error)) return null;
   return typeof error.code === 'string' ? error.code : null;
 }
-const isUnauthenticatedError = (error: unknown) => statusOf(error) === 401;
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The session machine's actor '${name}' was not provided.`);
-};
+/** What the session asks of the product API, the auth service, the other tabs and the page (src/services/session-io.ts). */
+export const sessionPort = port('session', {
+  /** GET /auth/me?include_flags=true. Rejects when there is no server session (401) or the call fails. */
+  loadUser: request<() => Promise<LoadedUser>>(),
+  /**
+   * Trades the token for a server session (POST /auth/sso/supabase), unless another tab already did for the
+   * same auth-service session; answers the user either way.
+   */
+  signIn: request<(token: AuthToken) => Promise<LoadedUser>>(),
+  /** A refreshed token extends the server session it belongs to (POST /auth/refresh); answers the user. */
+  refreshSession: request<(token: AuthToken) => Promise<LoadedUser>>(),
+  /**
+   * Server logout and auth-service sign-out, telling the other tabs; `everywhere` ends the auth service's other
+   * sessions of the user too (the user asked), `reason` is what the other tabs say.
+   */
+  signOut: request<(options: { everywhere: boolean; reason: string | null }) => Promise<void>>(),
+  /** Server logout only: the auth service has already signed out. */
+  serverLogout: request<() => Promise<void>>(),
+  /** Navigation to /Reset. */
+  goToReset: command<() => void>(),
+  /** Navigation to /Landing after a user-initiated sign-out. */
+  goToLanding: command<() => void>(),
+});
+export type SessionIO = PortIO<typeof sessionPort>;
 
 const pendingToken = ({ context }: { context: SessionContext }): AuthToken => {
   if (!context.pending) throw new Error('No auth-service token to act on.');
@@ -93,25 +113,9 @@ const sessionSetup = setup({
     events: {} as SessionEvent,
     tags: {} as 'loading' | 'signingOut',
   },
-  actors: {
-    /** GET /auth/me?include_flags=true. Rejects when there is no server session (401) or the call fails. */
-    loadUser: fromPromise<LoadedUser>(notProvided('loadUser')),
-    /**
-     * Trades the token for a server session (POST /auth/sso/supabase), unless another tab already did for the
-     * same auth-service session; answers the user either way.
-     */
-    signIn: fromPromise<LoadedUser, AuthToken>(notProvided('signIn')),
-    /** A refreshed token extends the server session it belongs to (POST /auth/refresh); answers the user. */
-    refreshSession: fromPromise<LoadedUser, AuthToken>(notProvided('refreshSession')),
-    /**
-     * Server logout and auth-service sign-out, telling the other tabs; `everywhere` ends the auth service's other
-     * sessions of the user too (the user asked), `reason` is what the other tabs say.
-     */
-    signOut: fromPromise<void, { everywhere: boolean; reason: string | null }>(notProvided('signOut')),
-    /** Server logout only: the auth service has already signed out. */
-    serverLogout: fromPromise<void>(notProvided('serverLogout')),
-  },
+  actors: sessionPort.actors,
   actions: {
+    ...sessionPort.actions,
     storeUser: assign((_, loaded: LoadedUser) => ({
       user: loaded.user,
       flags: loaded.flags,
@@ -141,10 +145,6 @@ const sessionSetup = setup({
     })),
     showError: assign((_, params: { text: string | null }) => ({ error: params.text })),
     clearError: assign({ error: null }),
-    /** Navigation to /Reset; provided by the app. */
-    goToReset: () => {},
-    /** Navigation to /Landing after a user-initiated sign-out; provided by the app. */
-    goToLanding: () => {},
   },
   guards: {
     isUnauthenticated: (_, params: { error: unknown }) => isUnauthenticatedError(params.error),

@@ -10,6 +10,7 @@ import {
   signedInAsOtherText,
   signInFailureText,
 } from '../domain/messages';
+import { feedbackActions } from './feedback';
 import { command, type PortIO, port, request } from './io';
 
 /**
@@ -106,10 +107,8 @@ export const signInMachine = setup({
   actions: {
     emitDone: emit({ type: 'done' as const }),
     ...signInPort.actions,
-    showError: assign((_, params: { text: string }) => ({ error: params.text, notice: null })),
+    ...feedbackActions<SignInContext, SignInEvent>(),
     showProblem: assign(({ context, event }) => ({ error: problemOf(context, event), notice: null })),
-    showNotice: assign((_, params: { text: string }) => ({ error: null, notice: params.text })),
-    clearFeedback: assign({ error: null, notice: null }),
   },
   guards: {
     isIncomplete: ({ context, event }) => problemOf(context, event) !== null,

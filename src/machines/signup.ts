@@ -14,6 +14,7 @@ import {
   isAlreadyRegisteredError,
   signInFailureText,
 } from '../domain/messages';
+import { feedbackActions } from './feedback';
 import { command, type PortIO, port, request } from './io';
 
 /**
@@ -115,9 +116,7 @@ export const signupMachine = setup({
     emitDone: emit({ type: 'done' as const }),
     ...signupPort.actions,
     keepForm: assign(({ event }) => ({ form: v.parse(signupFormSchema, formOf(event)) })),
-    showError: assign((_, params: { text: string }) => ({ error: params.text, notice: null })),
-    showNotice: assign((_, params: { text: string }) => ({ error: null, notice: params.text })),
-    clearFeedback: assign({ error: null, notice: null }),
+    ...feedbackActions<SignupContext, SignupEvent>(),
   },
   guards: {
     isFormIncomplete: ({ event }) => formProblem(event) !== null,

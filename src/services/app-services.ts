@@ -1,15 +1,10 @@
 import type { SessionEvent } from '../machines/session';
-import { createAuthApi } from './api/auth';
-import { createBillingApi } from './api/billing';
+import { createProductApi } from './api';
 import { createApiClient } from './api/client';
-import { createContactApi } from './api/contact';
-import { createRefundsApi } from './api/refunds';
-import { createSignupsApi } from './api/signups';
 import { createAuthService } from './auth-service';
 import { buildConfig } from './build-config';
 import { createRuntimeConfigLoader } from './config';
 import type { Services } from './io-deps';
-import { createSessionEffects } from './session-effects';
 import { createSessionTabs } from './session-tabs';
 
 /**
@@ -22,26 +17,12 @@ export function createAppServices({ onSessionEvent }: { onSessionEvent: (event: 
   const apiClient = createApiClient({ apiBase: buildConfig.apiBase });
   const runtimeConfig = createRuntimeConfigLoader(apiClient);
   const authService = createAuthService({ runtimeConfig, onEvent: onSessionEvent });
-  const auth = createAuthApi(apiClient, { authServiceToken: authService.accessToken });
-  const services: Services = {
-    api: {
-      auth,
-      billing: createBillingApi(apiClient),
-      signups: createSignupsApi(apiClient),
-      contact: createContactApi(apiClient),
-      refunds: createRefundsApi(apiClient),
-    },
-    authService,
-  };
+  const api = createProductApi(apiClient, { authServiceToken: authService.accessToken });
+  const services: Services = { api, authService, tabs: createSessionTabs({ onEvent: onSessionEvent }) };
   return {
     apiBase: buildConfig.apiBase,
     runtimeConfig,
     services,
-    sessionEffects: createSessionEffects({
-      authApi: auth,
-      authService,
-      tabs: createSessionTabs({ onEvent: onSessionEvent }),
-    }),
     startAuthService: () => authService.client(),
   };
 }

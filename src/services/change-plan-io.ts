@@ -5,7 +5,7 @@ import type { IODeps } from './io-deps';
 export function createChangePlanIO({ api, page }: Pick<IODeps, 'api' | 'page'>): ChangePlanIO {
   return {
     changePlan: ({ planName }) => api.billing.changePlan(planName),
-    createCheckout: ({ planName }) => api.billing.createCheckoutSession(planName),
+    createCheckoutSession: ({ planName }) => api.billing.createCheckoutSession(planName),
     goToCheckout: ({ url }) => page.leaveTo(url),
   };
 }

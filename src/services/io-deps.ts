@@ -1,11 +1,8 @@
 import type { AppPath } from '../domain/pages';
 import type { SessionSnapshot } from '../machines/session';
-import type { AuthApi } from './api/auth';
-import type { BillingApi } from './api/billing';
-import type { ContactApi } from './api/contact';
-import type { RefundsApi } from './api/refunds';
-import type { SignupsApi } from './api/signups';
+import type { ProductApi } from './api';
 import type { AuthService } from './auth-service';
+import type { SessionTabs } from './session-tabs';
 
 /**
  * What every flow's I/O (src/services/<flow>-io.ts) is built from: the services, which load on demand in a chunk
@@ -22,14 +19,8 @@ export interface Services {
   api: ProductApi;
   /** The auth service (supabase-js, loaded on first use). */
   authService: AuthService;
-}
-
-export interface ProductApi {
-  auth: AuthApi;
-  billing: BillingApi;
-  signups: SignupsApi;
-  contact: ContactApi;
-  refunds: RefundsApi;
+  /** The other tabs of this browser, which share the server session. */
+  tabs: SessionTabs;
 }
 
 /** The page, as the composition root owns it: the only way to move in the app, read the address or leave it. */

@@ -67,6 +67,24 @@ describe('auth stand-in: GoTrue wire contract', () => {
       expect(retried.token).toBe(rotated.token);
       const { data } = await emulators.client().auth.getUser(retried.accessToken);
       expect(data.user?.email).toBe(CUSTOMER.email);
+      // Whenever it comes back, even long after the reuse interval: GoTrue checks the parent before the interval
+      // (the departure from the issue's wording, docs/emulators.md item 15).
+      clock += 60_000;
+      const late = await refresh(first);
+      expect(late.error).toBeNull();
+      expect(late.token).toBe(rotated.token);
+    });
+
+    it("counts the interval from the token's rotation, not from its creation (a tab that slept an hour)", async () => {
+      const first = await signedIn();
+      clock += 3_600_000;
+      const second = await refresh(first);
+      await refresh(second.token ?? '');
+      // `first` was issued an hour ago but rotated just now: within the interval, not a reuse.
+      clock += 2_000;
+      const concurrent = await refresh(first);
+      expect(concurrent.error).toBeNull();
+      expect(concurrent.token).toBeTruthy();
     });
 
     it('an older token is still accepted within the interval (two tabs refreshing at once)', async () => {
@@ -196,6 +214,11 @@ describe('auth stand-in: GoTrue wire contract', () => {
       code: 'validation_failed',
       message: 'Password cannot be longer than 72 characters',
     });
+    // GoTrue measures in bytes (Go's len): 40 Cyrillic letters are 80 bytes, too long; 3 of them are 6, enough.
+    const cyrillic = await signedInClient.auth.updateUser({ password: 'ж'.repeat(40) });
+    expect(cyrillic.error).toMatchObject({ status: 400, code: 'validation_failed' });
+    const short = await client.auth.signUp({ email: uniqueEmail('bytes'), password: 'жжж' });
+    expect(short.error).toBeNull();
   });
 
   it('19: GET /user without a token is 401 no_authorization', async () => {

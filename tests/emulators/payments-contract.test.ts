@@ -1,9 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_CUSTOMER_EMAIL } from '../../emulators/payments/seed';
-import { advanceClock, eventually, type Payments, startPayments } from './payments-harness';
+import {
+  advanceClock,
+  eventually,
+  type Payments,
+  startPayments,
+  startWebhookEndpoint,
+  type WebhookEndpoint,
+} from './payments-harness';
 
 // What Stripe answers, through the unchanged SDK: the wire behaviours of issue 20 (items 1-14). Each test names the
 // item; docs/emulators.md gives the source of each (API reference, stripe-node's RequestSender/Error, stripe-mock).
@@ -19,18 +24,13 @@ const failure = (promise: Promise<unknown>) =>
 describe('payments stand-in: Stripe wire contract', () => {
   let payments: Payments;
   let stripe: Stripe;
-  let endpoint: Server;
+  let endpoint: WebhookEndpoint;
   /** Answers the webhook endpoint gives, in order, before answering 200. */
   let refusals: number[] = [];
 
   beforeAll(async () => {
-    endpoint = createServer((request, response) => {
-      request.resume();
-      request.on('end', () => response.writeHead(refusals.shift() ?? 200).end());
-    });
-    await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
-    const { port } = endpoint.address() as AddressInfo;
-    payments = await startPayments({ webhookUrl: `http://127.0.0.1:${port}/webhook` });
+    endpoint = await startWebhookEndpoint(() => refusals.shift() ?? 200);
+    payments = await startPayments({ webhookUrl: endpoint.url });
     stripe = payments.stripe;
   });
   afterEach(async () => {
@@ -39,7 +39,7 @@ describe('payments stand-in: Stripe wire contract', () => {
   });
   afterAll(async () => {
     await payments.close();
-    await new Promise((resolve) => endpoint.close(resolve));
+    await endpoint.close();
   });
 
   /** A 14-day trial of Professional monthly: its first invoice is $0. */
@@ -90,7 +90,7 @@ describe('payments stand-in: Stripe wire contract', () => {
     });
   });
 
-  it('3: an unknown object named in the body is 400 resource_missing naming the field; 404 is for the URL', async () => {
+  it('3: an unknown object named in the body is 400 resource_missing naming the field; 404 is for the URL (a Checkout Session: 400)', async () => {
     const customer = await newCustomer('missing-refs');
     const checkout = await failure(
       stripe.checkout.sessions.create({
@@ -120,6 +120,12 @@ describe('payments stand-in: Stripe wire contract', () => {
       statusCode: 404,
       code: 'resource_missing',
       param: 'id',
+    });
+    // As issue 20's probe of Stripe saw it (docs/emulators.md): the product reads the code, never the status.
+    expect(await failure(stripe.checkout.sessions.retrieve('cs_test_nope'))).toMatchObject({
+      statusCode: 400,
+      code: 'resource_missing',
+      param: 'session',
     });
   });
 

@@ -1,3 +1,5 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { buildPaymentsApp, type PaymentsEmulatorOptions } from '../../emulators/payments/app';
 import type { PaymentsContext } from '../../emulators/payments/context';
@@ -65,6 +67,33 @@ export async function startPayments(options: PaymentsOptions = {}): Promise<Paym
     maxNetworkRetries: 0,
   });
   return { url: running.url, ctx, stripe, calls, close: running.close };
+}
+
+export interface WebhookEndpoint {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A webhook endpoint on a free port: `answer` gets each delivery's exact body and headers and says which status to
+ * reply with.
+ */
+export async function startWebhookEndpoint(
+  answer: (raw: string, headers: IncomingHttpHeaders) => number,
+): Promise<WebhookEndpoint> {
+  const server = createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk) => {
+      raw += chunk;
+    });
+    request.on('end', () => response.writeHead(answer(raw, request.headers)).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/webhook`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 export const CARD = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Robin Example' };

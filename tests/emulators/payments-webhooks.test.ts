@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,8 +6,10 @@ import {
   eventually,
   type Payments,
   startPayments,
+  startWebhookEndpoint,
   submitForm,
   TEST_WEBHOOK_SECRET,
+  type WebhookEndpoint,
 } from './payments-harness';
 
 // Events reach a webhook endpoint signed as Stripe signs them (the SDK's constructEvent accepts them), failed
@@ -20,34 +20,26 @@ type Received = { event: Stripe.Event; raw: string; signature: string };
 describe('payments stand-in: webhooks and the test clock', () => {
   let payments: Payments;
   let stripe: Stripe;
-  let server: Server;
+  let endpoint: WebhookEndpoint;
   let received: Received[] = [];
   /** Answers to give, in order, before answering 200. */
   let failures: number[] = [];
   const verifier = new Stripe('sk_test_verifier');
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
-      let raw = '';
-      request.on('data', (chunk) => {
-        raw += chunk;
-      });
-      request.on('end', () => {
-        const status = failures.shift() ?? 200;
-        if (status === 200) {
-          const signature = String(request.headers['stripe-signature']);
-          received.push({
-            event: verifier.webhooks.constructEvent(raw, signature, TEST_WEBHOOK_SECRET),
-            raw,
-            signature,
-          });
-        }
-        response.writeHead(status).end();
-      });
+    endpoint = await startWebhookEndpoint((raw, headers) => {
+      const status = failures.shift() ?? 200;
+      if (status === 200) {
+        const signature = String(headers['stripe-signature']);
+        received.push({
+          event: verifier.webhooks.constructEvent(raw, signature, TEST_WEBHOOK_SECRET),
+          raw,
+          signature,
+        });
+      }
+      return status;
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    payments = await startPayments({ webhookUrl: `http://127.0.0.1:${port}/webhook` });
+    payments = await startPayments({ webhookUrl: endpoint.url });
     stripe = payments.stripe;
   });
   afterEach(async () => {
@@ -57,7 +49,7 @@ describe('payments stand-in: webhooks and the test clock', () => {
   });
   afterAll(async () => {
     await payments.close();
-    await new Promise((resolve) => server.close(resolve));
+    await endpoint.close();
   });
 
   const typesReceived = () => received.map((item) => item.event.type);

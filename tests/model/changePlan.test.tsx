@@ -22,9 +22,9 @@ const MESSAGES = {
   portalFailed: 'Failed to open billing portal. Please try again or contact support.',
 };
 
-/** The plan name sent for what is chosen: plan and interval [product: SUB-6]. */
+/** The plan name sent for what is chosen: plan and interval, annual written `yearly` [product: SUB-6]. */
 const planNameOf = (snapshot: ChangePlanSnapshot | undefined) =>
-  `${snapshot?.context.chosenPlan}_${snapshot?.context.view}`;
+  `${snapshot?.context.chosenPlan}_${snapshot?.context.view === 'annual' ? 'yearly' : 'monthly'}`;
 
 /** The same plan on the monthly view changes nothing: confirm is disabled [product: BILL-9]. */
 const isUnchanged = ({ context }: ChangePlanSnapshot) =>
@@ -33,7 +33,7 @@ const isUnchanged = ({ context }: ChangePlanSnapshot) =>
 const dialog = () => screen.getByRole('dialog', { name: 'Change Plan' });
 const confirm = () => within(dialog()).getByRole('button', { name: 'Confirm Change' });
 const PLAN_LABELS = { starter: /^Starter/, pro: /^Founders' Tier/, business: /^Business/ } as const;
-const INTERVAL_LABELS = { monthly: 'Monthly', yearly: 'Annual (Save 20%)' } as const;
+const INTERVAL_LABELS = { monthly: 'Monthly', annual: 'Annual (Save 20%)' } as const;
 
 function showsBusy() {
   expect(confirm()).toHaveAttribute('data-loading', 'true');
@@ -96,7 +96,7 @@ describeModel(changePlanMachine, {
   events: [
     { type: 'plan.choose', plan: 'starter' },
     { type: 'plan.choose', plan: 'pro' },
-    { type: 'interval.choose', interval: 'yearly' },
+    { type: 'interval.choose', interval: 'annual' },
     { type: 'interval.choose', interval: 'monthly' },
     { type: 'change.confirm' },
   ],
@@ -106,7 +106,7 @@ describeModel(changePlanMachine, {
       outputs: [{ noSubscription: false, changed: true }, { noSubscription: true }],
       errors: [providerDown, tooManyRequests],
     },
-    createCheckout: {
+    createCheckoutSession: {
       outputs: [
         { existingSubscription: false, url: CHECKOUT_URL },
         { existingSubscription: false, url: null },
@@ -137,17 +137,17 @@ describeModel(changePlanMachine, {
     // Changed: the view hears it and reloads the billing info.
     'done:changePlan': ({ event, previous }) =>
       event.output.noSubscription
-        ? [start('createCheckout', { planName: planNameOf(previous) })]
+        ? [start('createCheckoutSession', { planName: planNameOf(previous) })]
         : [emitted({ type: 'done' })],
     'error:changePlan': [],
     // A subscription exists after all: the portal [product: BILL-12].
-    'done:createCheckout': ({ event }) =>
+    'done:createCheckoutSession': ({ event }) =>
       event.output.existingSubscription
         ? [start('portal')]
         : event.output.url
           ? [call('goToCheckout', { url: CHECKOUT_URL })]
           : [],
-    'error:createCheckout': [],
+    'error:createCheckoutSession': [],
     'done:portal': [],
   },
 
@@ -173,12 +173,12 @@ describeModel(changePlanMachine, {
     // Over the account's limit, the server's words say when to try again [product: MSG-BILL-7].
     'error:changePlan': (observation) =>
       expectChoosingWith(failureTextOf(observation.event.error, MESSAGES.planChangeFailed))(observation),
-    'done:createCheckout': ({ snapshot, event }) => {
+    'done:createCheckoutSession': ({ snapshot, event }) => {
       if (event.output.existingSubscription) expect(snapshot.matches('openingPortal')).toBe(true);
       else if (event.output.url) expect(snapshot.matches('leavingForCheckout')).toBe(true);
       else expectChoosingWith(MESSAGES.noCheckoutUrl)({ snapshot } as StepObservation<ChangePlanSnapshot>);
     },
-    'error:createCheckout': (observation) =>
+    'error:createCheckoutSession': (observation) =>
       expectChoosingWith(failureTextOf(observation.event.error, MESSAGES.checkoutFailed))(observation),
     'done:portal': (observation) => {
       const output = observation.event.output as PortalOutput;

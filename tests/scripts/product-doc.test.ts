@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   citationProblems,
   parseProductDoc,
+  REPOSITORY_TEXTS,
   readSources,
   type SourceFile,
   specMentions,
@@ -12,21 +13,10 @@ import {
 const root = path.resolve(import.meta.dirname, '../..');
 const productDoc = readFileSync(path.join(root, 'docs/product.md'), 'utf8');
 
-/** Where the product's rules are cited: code, tests, docs and the files a newcomer reads first. */
-const CITING = [
-  'src',
-  'server',
-  'contract',
-  'emulators',
-  'scripts',
-  'tests',
-  'docs',
-  'README.md',
-  '.env.example',
-];
 /** The checker and this test quote bad citations and spec mentions on purpose, as examples. */
 const EXAMPLES = new Set(['scripts/lib/product-doc.ts', 'tests/scripts/product-doc.test.ts']);
-const sources = readSources(root, CITING).filter(
+// The product's rules are cited anywhere in them.
+const sources = readSources(root, REPOSITORY_TEXTS).filter(
   (file) => !EXAMPLES.has(file.path.split(path.sep).join('/')),
 );
 

@@ -4,7 +4,7 @@ import { createApiClient } from '../../src/services/api/client';
 import { createBillingIO } from '../../src/services/billing-io';
 import { createPortalIO } from '../../src/services/portal-io';
 import { PORTAL_RETURN_KEY } from '../../src/services/storage';
-import { fakePage } from './fake-page';
+import { fakePage } from './doubles';
 
 /** A fetch double answering by path; anything unlisted answers 404. */
 function server(routes: Record<string, () => Response>) {

@@ -4,22 +4,12 @@ import { createSignupsApi } from '../../src/services/api/signups';
 import { createPasswordResetIO } from '../../src/services/password-reset-io';
 import { createSignupIO } from '../../src/services/signup-io';
 import { PENDING_ONBOARDING_KEY } from '../../src/services/storage';
-import { fakePage } from './fake-page';
+import { fakePage, memoryStorage } from './doubles';
 
 const clientWith = (auth: Record<string, unknown>) => ({
   client: vi.fn(async () => ({ auth }) as unknown as SupabaseClient),
   signOut: vi.fn(async () => {}),
 });
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-    items,
-  };
-}
 
 function signupIOWith(auth: Record<string, unknown>) {
   const storage = memoryStorage();

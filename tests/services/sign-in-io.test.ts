@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it, vi } from 'vitest';
 import { createSignInIO } from '../../src/services/sign-in-io';
-import { fakePage } from './fake-page';
+import { fakePage } from './doubles';
 
 const refusal = (message: string) => Object.assign(new Error(message), { status: 400 });
 

@@ -9,17 +9,7 @@ import {
   writeLocalUser,
   writePendingOnboarding,
 } from '../../src/services/storage';
-
-/** An in-memory Storage, so each test starts empty and nothing leaks between tests. */
-function memoryStorage(initial: Record<string, string> = {}) {
-  const items = new Map(Object.entries(initial));
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-    has: (key: string) => items.has(key),
-  };
-}
+import { memoryStorage } from './doubles';
 
 const pending = {
   plan: 'pro',
@@ -49,14 +39,14 @@ describe('the pending onboarding item', () => {
     const storage = memoryStorage({ [PENDING_ONBOARDING_KEY]: '{not json' });
 
     expect(readPendingOnboarding(storage)).toBeNull();
-    expect(storage.has(PENDING_ONBOARDING_KEY)).toBe(false);
+    expect(storage.items.has(PENDING_ONBOARDING_KEY)).toBe(false);
   });
 
   it('drops an entry that is not an object', () => {
     const storage = memoryStorage({ [PENDING_ONBOARDING_KEY]: '"pro"' });
 
     expect(readPendingOnboarding(storage)).toBeNull();
-    expect(storage.has(PENDING_ONBOARDING_KEY)).toBe(false);
+    expect(storage.items.has(PENDING_ONBOARDING_KEY)).toBe(false);
   });
 
   it('replaces single bad fields with their defaults instead of losing the whole item', () => {
@@ -106,6 +96,6 @@ describe('the locally stored user', () => {
     const storage = memoryStorage({ [LOCAL_USER_KEY]: JSON.stringify({ id: 7 }) });
 
     expect(readLocalUser(storage)).toBeNull();
-    expect(storage.has(LOCAL_USER_KEY)).toBe(false);
+    expect(storage.items.has(LOCAL_USER_KEY)).toBe(false);
   });
 });

@@ -229,19 +229,19 @@ describe('the dialogs', () => {
   });
 
   it('change plan without a subscription goes to Checkout [product: BILL-16]', async () => {
-    const createCheckout = vi.fn(async () => ({
+    const createCheckoutSession = vi.fn(async () => ({
       existingSubscription: false as const,
       url: 'https://pay.example/c/1',
     }));
     const app = await openBilling(
       { loadInfo: async () => billingInfo() },
-      { changePlan: { changePlan: async () => ({ noSubscription: true }), createCheckout } },
+      { changePlan: { changePlan: async () => ({ noSubscription: true }), createCheckoutSession } },
     );
     await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Change Plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change Plan' });
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Annual (Save 20%)' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Change' }));
     await waitFor(() => expect(app.leftTo).toEqual(['https://pay.example/c/1']));
-    expect(createCheckout).toHaveBeenCalledWith({ planName: 'pro_yearly' });
+    expect(createCheckoutSession).toHaveBeenCalledWith({ planName: 'pro_yearly' });
   });
 });

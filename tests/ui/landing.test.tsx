@@ -58,9 +58,11 @@ describe('the landing page navigation', () => {
         if (!serverSession) throw Object.assign(new Error('Not authenticated'), { status: 401 });
         return signedIn();
       },
-      exchangeToken: async () => {
-        serverSession = true;
-        return signedIn();
+      session: {
+        signIn: async () => {
+          serverSession = true;
+          return signedIn();
+        },
       },
     });
     await screen.findByRole('button', { name: 'Sign In' });

@@ -6,9 +6,8 @@ import { type CurrentUserInput, currentUserSchema } from '../../contract/user';
 import { type AppIO, flowRegistry } from '../../src/app/flows';
 import { type AppRootOptions, createAppRoot } from '../../src/app/root';
 import { portMethodsOf } from '../../src/machines/io';
-import type { AuthToken, LoadedUser, SessionActorRef } from '../../src/machines/session';
+import type { LoadedUser, SessionActorRef } from '../../src/machines/session';
 import type { Services } from '../../src/services/io-deps';
-import type { SessionEffects } from '../../src/services/session-effects';
 import { AppProviders } from '../../src/ui/AppProviders';
 
 /** Menus and dialogs open and close at once in tests: no transitions to wait for. */
@@ -64,13 +63,12 @@ export function fakeTab() {
 export type FlowDoubles = { [Name in keyof AppIO]?: Partial<AppIO[Name]> };
 
 export interface AppDoubles extends FlowDoubles {
+  /**
+   * Who the server says is signed in: the session's `loadUser` (default: nobody, a 401), and what the identity
+   * calls of the other flows answer. The session's token exchange and refresh answer it too, unless the test gives
+   * `session: { signIn, refreshSession }`.
+   */
   loadUser?: () => Promise<LoadedUser>;
-  /** The session's token exchange; default: the server now holds the session, so it answers what `loadUser` does. */
-  exchangeToken?: (token: AuthToken) => Promise<LoadedUser>;
-  /** Default: the server session is extended and answers what `loadUser` does. */
-  refreshSession?: (token: AuthToken) => Promise<LoadedUser>;
-  signOut?: (options: { everywhere: boolean; reason: string | null }) => Promise<void>;
-  serverLogout?: () => Promise<void>;
   /**
    * Whether the deployment has an auth service. Absent: it has none, and sign-in goes to the server's login page
    * (the sign-up dialog then says sign-up is not available).
@@ -84,18 +82,25 @@ export const notImplemented = () => Object.assign(new Error('Not implemented'), 
 
 /**
  * What every flow's I/O does in a test, unless the test says otherwise. Every request (an invoked actor) the test
- * does not stub fails it, naming the request, except the ones below: the landing page's API calls (and the
- * portal's) answer 501 like a server without the route would; the identity calls answer the session's user (as the server would). Commands
- * (navigation, leaving the page, storage, the console) stay the app's own, so a test sees where the page goes;
- * leaving it is recorded in `leftTo`.
+ * does not stub fails it, naming the request, except the ones below: the session's calls and the identity calls
+ * answer the user `loadUser` gives (as the server would); the landing page's API calls (and the portal's) answer 501
+ * like a server without the route would. Commands (navigation, leaving the page, storage, the console) stay the
+ * app's own, so a test sees where the page goes; leaving it is recorded in `leftTo`.
  */
 function defaultsOf(doubles: AppDoubles): FlowDoubles {
-  const sessionUser = async () =>
-    (await (doubles.loadUser ?? (() => Promise.reject(noServerSession())))()).user;
   const missing = async () => {
     throw notImplemented();
   };
+  const loadUser = doubles.loadUser ?? (() => Promise.reject(noServerSession()));
+  const sessionUser = async () => (await loadUser()).user;
   return {
+    session: {
+      loadUser,
+      signIn: () => loadUser(),
+      refreshSession: () => loadUser(),
+      signOut: async () => {},
+      serverLogout: async () => {},
+    },
     signIn: { prepareAuthService: () => {} },
     onboarding: { readPendingOnboarding: async () => null },
     billing: { loadWebhookHealth: async () => null, detectArrival: async () => ({ from: 'elsewhere' }) },
@@ -135,17 +140,6 @@ function flowDoubles(doubles: AppDoubles): FlowDoubles {
   );
 }
 
-function sessionEffects(doubles: AppDoubles): SessionEffects {
-  const loadUser = doubles.loadUser ?? (() => Promise.reject(noServerSession()));
-  return {
-    loadUser,
-    signIn: doubles.exchangeToken ?? (() => loadUser()),
-    refreshSession: doubles.refreshSession ?? (() => loadUser()),
-    signOut: doubles.signOut ?? (async () => {}),
-    serverLogout: doubles.serverLogout ?? (async () => {}),
-  };
-}
-
 /**
  * Services no test reaches: a flow's I/O is made from them, but every method a test runs is a double or works on the
  * page alone. Using one fails the test, naming it.
@@ -157,7 +151,11 @@ const unreachable = (path: string): object =>
       throw new Error(`A test reached ${path}: stub the port method that needs it.`);
     },
   });
-const unreachableServices = { api: unreachable('api'), authService: unreachable('authService') } as Services;
+const unreachableServices = {
+  api: unreachable('api'),
+  authService: unreachable('authService'),
+  tabs: unreachable('tabs'),
+} as Services;
 
 /** The composition root with doubles for every flow's I/O: what the browser builds, minus the network. */
 export function createTestRoot(path: string, doubles: AppDoubles = {}, options: AppRootOptions = {}) {
@@ -165,7 +163,6 @@ export function createTestRoot(path: string, doubles: AppDoubles = {}, options: 
   const root = createAppRoot({
     services: async () => ({
       services: unreachableServices,
-      sessionEffects: sessionEffects(doubles),
       runtimeConfig: async () => ({
         supabaseUrl: doubles.authService ? 'https://auth.example' : null,
         supabaseAnonKey: doubles.authService ? 'anon-key' : null,

@@ -189,7 +189,7 @@ describe('the Settings page [product: SET]', () => {
     const signOut = vi.fn(async () => {});
     const app = renderApp('/Settings', {
       loadUser: async () => signedIn(),
-      signOut,
+      session: { signOut },
       settings: { loadCurrentUser: async () => stored() },
     });
     await settingsForm();
@@ -205,7 +205,7 @@ describe('the Settings page [product: SET]', () => {
   it('goes to /Landing when logout fails [product: SET-10]', async () => {
     const app = renderApp('/Settings', {
       loadUser: async () => signedIn(),
-      signOut: async () => Promise.reject(new Error('Network down')),
+      session: { signOut: async () => Promise.reject(new Error('Network down')) },
       settings: { loadCurrentUser: async () => stored() },
     });
     await settingsForm();

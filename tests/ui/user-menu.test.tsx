@@ -71,7 +71,10 @@ describe('the user menu', () => {
 
   it("reads 'Signing out...' and is disabled while signing out, then lands on /Landing signed out", async () => {
     const signOut = deferred<void>();
-    const app = renderApp('/Settings', { loadUser: async () => signedIn(), signOut: () => signOut.promise });
+    const app = renderApp('/Settings', {
+      loadUser: async () => signedIn(),
+      session: { signOut: () => signOut.promise },
+    });
     const menu = await openUserMenu();
 
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
@@ -88,8 +91,10 @@ describe('the user menu', () => {
   it('still ends signed out on /Landing when signing out fails', async () => {
     const app = renderApp('/Profile', {
       loadUser: async () => signedIn(),
-      signOut: async () => {
-        throw new Error('Network down');
+      session: {
+        signOut: async () => {
+          throw new Error('Network down');
+        },
       },
     });
     const menu = await openUserMenu();

@@ -7,7 +7,8 @@ import {
   currentUserWithFlagsSchema,
   type UserUpdateInput,
 } from '../../../contract/user';
-import { type ApiClient, ApiError } from './client';
+import { isUnauthenticatedError } from '../../domain/messages';
+import type { ApiClient } from './client';
 
 /** The identity endpoints of the product API [product: API-3, API-4, API-6, API-7] (docs/WIRE.md "Identity"). */
 
@@ -32,8 +33,6 @@ export interface AuthApi {
   csrf(): Promise<string>;
 }
 
-const isUnauthenticated = (error: unknown) => error instanceof ApiError && error.status === 401;
-
 export function createAuthApi(client: ApiClient, options: AuthApiOptions = {}): AuthApi {
   const ssoSupabase = (token: string) =>
     client.post('/auth/sso/supabase', currentUserWithFlagsSchema, { json: { token } });
@@ -46,7 +45,7 @@ export function createAuthApi(client: ApiClient, options: AuthApiOptions = {}): 
     try {
       return await identityCall();
     } catch (error) {
-      if (!isUnauthenticated(error) || !options.authServiceToken) throw error;
+      if (!isUnauthenticatedError(error) || !options.authServiceToken) throw error;
       const token = await options.authServiceToken().catch(() => null);
       if (!token) throw error;
       try {

@@ -7,7 +7,7 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import { Button, Group, Modal, Radio, SegmentedControl, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { type CheckoutInterval, PLAN_LIST, type PlanId } from '../../../contract/plans';
+import { type BillingInterval, PLAN_LIST, type PlanId } from '../../../contract/plans';
 import { ANNUAL_SAVINGS_LABEL, formatUsd, planPrice } from '../../domain/prices';
 import type { ChangePlanInput } from '../../machines/changePlan';
 import {
@@ -43,8 +43,6 @@ export function ChangePlanDialog({
   );
 }
 
-const intervalOf = (view: CheckoutInterval) => (view === 'yearly' ? 'annual' : 'monthly');
-
 function ChangePlanForm({
   current,
   onClose,
@@ -69,10 +67,10 @@ function ChangePlanForm({
         aria-label="Billing interval"
         value={view}
         disabled={busy || done}
-        onChange={(value) => flow.send({ type: 'interval.choose', interval: value as CheckoutInterval })}
+        onChange={(value) => flow.send({ type: 'interval.choose', interval: value as BillingInterval })}
         data={[
           { value: 'monthly', label: 'Monthly' },
-          { value: 'yearly', label: `Annual (${ANNUAL_SAVINGS_LABEL})` },
+          { value: 'annual', label: `Annual (${ANNUAL_SAVINGS_LABEL})` },
         ]}
       />
       <Radio.Group
@@ -82,7 +80,7 @@ function ChangePlanForm({
       >
         <Stack gap="xs" mt="xs">
           {PLAN_LIST.map((plan) => {
-            const price = planPrice(plan.id, intervalOf(view));
+            const price = planPrice(plan.id, view);
             const isCurrent = plan.id === current.currentPlan && view === current.currentInterval;
             return (
               <Radio

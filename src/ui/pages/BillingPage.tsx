@@ -30,7 +30,7 @@ import {
 import { useSelector } from '@xstate/react';
 import { type ReactNode, Suspense, useCallback, useState } from 'react';
 import type { BillingInfo, Invoice, WebhookHealth } from '../../../contract/billing';
-import { PLANS } from '../../../contract/plans';
+import { type BillingInterval, PLANS } from '../../../contract/plans';
 import {
   billingIntervalOf,
   billingPlanLabel,
@@ -40,7 +40,7 @@ import {
 } from '../../domain/billing';
 import { billingMessages } from '../../domain/messages';
 import { formatCents, invoiceAmountCents, invoiceLink } from '../../domain/money';
-import { toCheckoutInterval, toPlanId } from '../../domain/plans';
+import { toBillingInterval, toPlanId } from '../../domain/plans';
 import {
   CANCELLATION_SCHEDULED_LABEL,
   isCancelDisabled,
@@ -92,6 +92,9 @@ export function BillingPage() {
 
 type Dialog = 'changePlan' | 'cancel' | null;
 
+/** How the Current Plan card says the interval. */
+const BILLED: Record<BillingInterval, string> = { monthly: 'Billed monthly', annual: 'Billed yearly' };
+
 function Billing() {
   const billing = useFlow('billing');
   const info = useSelector(billing, selectInfo);
@@ -120,7 +123,7 @@ function Billing() {
   const current: ChangePlanInput = {
     // A subscription that is over is no current plan: choosing its plan again is a new subscription.
     currentPlan: isLiveSubscription(subscription) ? toPlanId(subscription?.plan) : null,
-    currentInterval: toCheckoutInterval(billingIntervalOf(info)),
+    currentInterval: toBillingInterval(billingIntervalOf(info)),
   };
   return (
     <Stack>
@@ -144,7 +147,7 @@ function Billing() {
             {subscription && <Badge variant="light">{subscriptionStatus(subscription)}</Badge>}
           </Group>
           <Text size="sm" c="dimmed">
-            {subscription ? `Billed ${current.currentInterval}` : 'No subscription yet'}
+            {subscription ? BILLED[current.currentInterval] : 'No subscription yet'}
           </Text>
           <Group gap="xs" mt="sm">
             <Button size="sm" onClick={() => setDialog('changePlan')}>

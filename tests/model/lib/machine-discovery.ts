@@ -6,7 +6,7 @@ import type { AnyStateMachine } from 'xstate';
 /** A state machine found in a machines folder: exported as such, or built by an exported factory. */
 export interface DiscoveredMachine {
   machine: AnyStateMachine;
-  /** Relative to the root the search was given, e.g. `src/machines/billing/poll.ts`. */
+  /** Relative to the root the search was given, e.g. `tests/model/fixtures/machines/nested/door.ts`. */
   file: string;
   /** `sessionMachine`, or `createPollMachine()` for a factory. */
   exportName: string;

@@ -1,21 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/services/api/client';
 import { createAuthService } from '../../src/services/auth-service';
-import { createSessionEffects, type TabLock } from '../../src/services/session-effects';
+import { createSessionIO, type TabLock } from '../../src/services/session-io';
 import { LOCAL_USER_KEY, SERVER_AUTH_SESSION_KEY } from '../../src/services/storage';
+import { fakePage, memoryStorage } from './doubles';
 
 const user = { id: 'user-1', email: 'casey@example.com', full_name: 'Casey', role: 'user' as const };
-
-/** The browser's local storage, as a map the test can look into. */
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-    items,
-  };
-}
 
 function effectsWith(
   overrides: {
@@ -39,7 +29,14 @@ function effectsWith(
   const tabs = { signedIn: vi.fn(), signedOut: vi.fn() };
   const lock: TabLock = overrides.lock ?? ((_name, task) => task());
   return {
-    effects: createSessionEffects({ authApi, authService, tabs, storage, lock }),
+    effects: createSessionIO({
+      api: { auth: authApi } as never,
+      authService: authService as never,
+      tabs,
+      page: fakePage(),
+      storage,
+      lock,
+    }),
     authApi,
     authService,
     tabs,

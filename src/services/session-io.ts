@@ -1,31 +1,14 @@
 import type { CurrentUserWithFlags } from '../../contract/user';
-import type { AuthToken, LoadedUser } from '../machines/session';
-import type { AuthApi } from './api/auth';
-import { ApiError } from './api/client';
-import type { AuthService } from './auth-service';
-import type { SessionTabs } from './session-tabs';
+import { isUnauthenticatedError } from '../domain/messages';
+import { paths } from '../domain/pages';
+import type { LoadedUser, SessionIO } from '../machines/session';
+import type { IODeps } from './io-deps';
 import { clearLocalUser, readServerAuthSession, writeLocalUser, writeServerAuthSession } from './storage';
-
-/** What the session machine's actors do, built from the product API, the auth service and the other tabs. */
-export interface SessionEffects {
-  loadUser(): Promise<LoadedUser>;
-  /** Trades the token for a server session, unless another tab already did for its auth-service session. */
-  signIn(token: AuthToken): Promise<LoadedUser>;
-  /** Extends the server session with a refreshed token of its own auth-service session. */
-  refreshSession(token: AuthToken): Promise<LoadedUser>;
-  /** Tells the other tabs, signs out of the auth service, then of the server. */
-  signOut(options: { everywhere: boolean; reason: string | null }): Promise<void>;
-  /** Server logout only. */
-  serverLogout(): Promise<void>;
-}
 
 /** Runs `task` while holding the lock `name` across every tab of the origin (the Web Locks API). */
 export type TabLock = <T>(name: string, task: () => Promise<T>) => Promise<T>;
 
-export interface SessionEffectDeps {
-  authApi: Pick<AuthApi, 'meWithFlags' | 'ssoSupabase' | 'refresh' | 'logout'>;
-  authService: Pick<AuthService, 'signOut'>;
-  tabs: SessionTabs;
+export interface SessionIODeps extends Pick<IODeps, 'api' | 'authService' | 'tabs' | 'page'> {
   /** Default: the browser's Web Locks, or none where it has none. */
   lock?: TabLock;
   /** Where the locally stored user entry lives; default the browser's localStorage. */
@@ -35,13 +18,19 @@ export interface SessionEffectDeps {
 /** One tab at a time trades a token, so two tabs that hear of the same sign-in open one server session. */
 const SIGN_IN_LOCK = 'beacon-sign-in';
 
-export function createSessionEffects({
-  authApi,
+/**
+ * The session's I/O (src/machines/session.ts): the identity calls of the product API, the auth service's sign-out,
+ * the other tabs, and the page's navigation.
+ */
+export function createSessionIO({
+  api,
   authService,
   tabs,
+  page,
   lock = browserLock,
   storage,
-}: SessionEffectDeps): SessionEffects {
+}: SessionIODeps): SessionIO {
+  const authApi = api.auth;
   const loaded = (answer: CurrentUserWithFlags, authSessionId: string | null): LoadedUser => {
     const { has_signup, onboarding_required, ...user } = answer;
     writeLocalUser(user, storage);
@@ -67,7 +56,7 @@ export function createSessionEffects({
           try {
             return await loadUser();
           } catch (error) {
-            if (!isUnauthenticated(error)) throw error;
+            if (!isUnauthenticatedError(error)) throw error;
           }
         }
         const answer = await authApi.ssoSupabase(token.accessToken);
@@ -88,10 +77,10 @@ export function createSessionEffects({
       const failure = results.find((result) => result.status === 'rejected');
       if (failure) throw failure.reason;
     },
+    goToReset: () => page.navigate(paths.reset),
+    goToLanding: () => page.navigate(paths.landing),
   };
 }
-
-const isUnauthenticated = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 const settle = (promise: Promise<void>) => Promise.allSettled([promise]).then(([result]) => result!);
 

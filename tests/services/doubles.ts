@@ -19,3 +19,14 @@ export function fakePage(href = '/Landing') {
   };
   return page satisfies Page;
 }
+
+/** A browser storage the test can look into (`items`), with `initial` entries. */
+export function memoryStorage(initial: Record<string, string> = {}) {
+  const items = new Map(Object.entries(initial));
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+    items,
+  };
+}
