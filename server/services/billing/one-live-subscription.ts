@@ -78,7 +78,9 @@ export class OneLiveSubscription {
     if (charge.refunded) {
       // Back already: another replica settling the same customer got there (its refund says so), or someone else.
       const refunds = await this.call(() => stripe.refunds.list({ payment_intent: intentId, limit: 10 }));
-      return refunds.data.find((refund) => refund.metadata?.duplicate_subscription === subscription.id) ?? null;
+      return (
+        refunds.data.find((refund) => refund.metadata?.duplicate_subscription === subscription.id) ?? null
+      );
     }
     return this.call(() =>
       stripe.refunds.create(
