@@ -104,9 +104,17 @@ describe('invoiceSchema', () => {
 });
 
 describe('webhookHealthSchema', () => {
-  it('parses a health answer', () => {
-    const raw = { ok: true, last_event_id: 'evt_1', last_received_at: '2026-01-05T00:00:00Z', message: 'ok' };
+  it('parses a health answer; one without a scope is about the account', () => {
+    const raw = {
+      ok: true,
+      scope: 'system',
+      last_event_id: 'evt_1',
+      last_event_type: 'invoice.paid',
+      last_received_at: '2026-01-05T00:00:00Z',
+      message: 'ok',
+    };
     expect(v.parse(webhookHealthSchema, raw)).toEqual(raw);
+    expect(v.parse(webhookHealthSchema, { ok: false }).scope).toBe('account');
   });
 
   it('requires ok to be a boolean', () => {

@@ -93,11 +93,17 @@ export const billingInfoSchema = v.looseObject(
 );
 export type BillingInfo = v.InferOutput<typeof billingInfoSchema>;
 
-/** GET /api/billing/health (and the two fallback paths). */
+/**
+ * GET /api/billing/health (and the two fallback paths): the newest payment-provider event about the caller's own
+ * account (`scope: 'account'`), or, for an admin, of the whole system (`scope: 'system'`).
+ */
 export const webhookHealthSchema = v.looseObject(
   {
     ok: v.boolean('ok must be true or false.'),
+    scope: v.optional(v.picklist(['account', 'system'], 'scope must be account or system.'), 'account'),
     last_event_id: optionalStringSchema,
+    /** The provider's event type (`invoice.payment_failed`), which the page says in words. */
+    last_event_type: optionalStringSchema,
     last_received_at: optionalTimestampSchema,
     message: optionalStringSchema,
   },

@@ -5,12 +5,13 @@
  *   npm run bench                                  10 s of load per route at 50 connections, in 5 turns
  *                                                  of 2 s each, after 3 s of warm-up
  *   npm run bench -- --duration 30 --rounds 10 --connections 100 --warmup 5
- *   npm run bench -- --lighthouse-runs 5          Lighthouse runs on the landing page (0 skips them)
+ *   npm run bench -- --lighthouse-runs 5          Lighthouse runs of each page (0 skips them): the visitor's
+ *                                                  landing page and the signed-in pages, in turns (issue 22)
  *   BENCH_DATABASE_URL=postgres://… npm run bench  the API on PostgreSQL (a throw-away schema) instead of
  *                                                  in-memory PGlite
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,7 +23,9 @@ import { httpChecks, modelTestsCheck } from './bench/checks';
 import { type LighthouseRun, lighthouseChecks, runLighthouse } from './bench/lighthouse';
 import { type LoadResult, loadInTurns, warmUp } from './bench/load';
 import { timeModelTests } from './bench/model-tests';
+import { measurePages, type PagesRun, pageChecks, pagesMarkdown } from './bench/pages';
 import { freePort, type ServerProcess, startServerProcess } from './bench/processes';
+import { startProduct } from './bench/product';
 import { signInAsDemoCustomer } from './bench/session';
 import { allPass, type BudgetCheck, formatBudgetTable } from './lib/budget-table';
 import { checkBundleBudgets, measureBundle } from './lib/bundle-size';
@@ -118,30 +121,56 @@ async function startApiProcess(
   });
 }
 
-/** The landing page in Lighthouse, served by the product API (in-memory database, no auth service needed). */
-async function measureLandingPage(settings: Settings): Promise<LighthouseRun[]> {
-  if (settings.lighthouseRuns === 0) return [];
-  const api = await startApiProcess({ PGLITE_DATA_DIR: 'memory://' }, 'lighthouse-api.log');
+type LighthouseResults = { pages: PagesRun; applied: LighthouseRun } | null;
+
+/**
+ * Lighthouse on the product as `npm start` runs it: the visitor's landing page and the signed-in pages in turns,
+ * with the simulated throttling (scripts/bench/pages.ts), then the landing page with the throttling applied.
+ */
+async function measureLighthouse(settings: Settings): Promise<LighthouseResults> {
+  if (settings.lighthouseRuns === 0) return null;
+  const product = await startProduct({ root: ROOT, logFile: join(OUT_DIR, 'lighthouse-product.log') });
+  const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   try {
-    const runs: LighthouseRun[] = [];
-    for (const throttlingMethod of ['simulate', 'devtools'] as const) {
-      say(
-        `Running Lighthouse on the landing page (mobile, ${throttlingMethod}, ${settings.lighthouseRuns} runs)…`,
-      );
-      runs.push(
-        await runLighthouse({
-          root: ROOT,
-          url: `${api.url}/Landing`,
-          runs: settings.lighthouseRuns,
-          throttlingMethod,
-          chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-        }),
-      );
-    }
-    return runs;
+    const pages = await measurePages({
+      root: ROOT,
+      appUrl: product.url,
+      chromiumPath,
+      runs: settings.lighthouseRuns,
+      cores: cpus().length,
+      say,
+    });
+    say(`Running Lighthouse on the landing page (mobile, devtools, ${settings.lighthouseRuns} runs)…`);
+    const applied = await runLighthouse({
+      root: ROOT,
+      url: `${product.url}/Landing`,
+      runs: settings.lighthouseRuns,
+      throttlingMethod: 'devtools',
+      chromiumPath,
+    });
+    return { pages, applied };
   } finally {
-    await api.stop();
+    await product.stop();
   }
+}
+
+const DOCS_FILE = join(ROOT, 'docs/bench.md');
+const DOCS_START = '<!-- bench:pages -->';
+const DOCS_END = '<!-- /bench:pages -->';
+
+/** Writes the pages' table and where their time goes between the markers in docs/bench.md. */
+function writePagesToDocs(pages: PagesRun, command: string): void {
+  const docs = readFileSync(DOCS_FILE, 'utf8');
+  const start = docs.indexOf(DOCS_START);
+  const end = docs.indexOf(DOCS_END);
+  if (start < 0 || end < start) {
+    say(`docs/bench.md has no ${DOCS_START} … ${DOCS_END} section: the pages' table is only in latest.json.`);
+    return;
+  }
+  const when = `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const section = pagesMarkdown(pages, { when, command });
+  writeFileSync(DOCS_FILE, `${docs.slice(0, start + DOCS_START.length)}\n${section}\n${docs.slice(end)}`);
+  say("The pages' table and where their time goes are in docs/bench.md.");
 }
 
 type HttpRun = { database: string; bare: LoadResult; me: LoadResult };
@@ -212,13 +241,19 @@ async function main(): Promise<number> {
   const bundle = await measureBundleSizes();
   say('Timing the model-based tests…');
   const modelTests = await timeModelTests(ROOT, join(OUT_DIR, 'model-tests.log'));
-  const landing = await measureLandingPage(settings);
+  const lighthouse = await measureLighthouse(settings);
   const http = await measureHttp(settings);
 
   const checks: BudgetCheck[] = [
     ...httpChecks(http.bare, http.me),
     ...checkBundleBudgets(bundle),
-    ...landing.flatMap(lighthouseChecks),
+    ...(lighthouse
+      ? [
+          ...lighthouseChecks(lighthouse.pages.visitor),
+          ...lighthouseChecks(lighthouse.applied),
+          ...pageChecks(lighthouse.pages),
+        ]
+      : []),
     modelTestsCheck(modelTests),
   ];
   const pass = allPass(checks);
@@ -243,8 +278,12 @@ async function main(): Promise<number> {
   };
   writeFileSync(
     resultsFile,
-    `${JSON.stringify({ ...results, checks, http, bundle, landing, modelTests }, null, 2)}\n`,
+    `${JSON.stringify({ ...results, checks, http, bundle, lighthouse, modelTests }, null, 2)}\n`,
   );
+  if (lighthouse) {
+    const args = process.argv.slice(2).join(' ');
+    writePagesToDocs(lighthouse.pages, args ? `npm run bench -- ${args}` : 'npm run bench');
+  }
   say(`\n${pass ? 'All budgets met.' : 'Budget missed.'} Numbers in ${resultsFile}`);
   return pass ? 0 : 1;
 }

@@ -206,10 +206,15 @@ export const webhookEvents = pgTable(
     eventId: text('event_id').primaryKey(),
     type: text('type').notNull(),
     objectId: text('object_id'),
+    /** The provider customer the event is about (a customer's own id, or its object's customer), when it names one. */
+    customerId: text('customer_id'),
     providerCreated: timestamp('provider_created', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('webhook_events_received_at_idx').on(table.receivedAt)],
+  (table) => [
+    index('webhook_events_received_at_idx').on(table.receivedAt),
+    index('webhook_events_customer_idx').on(table.customerId, table.receivedAt),
+  ],
 );
 
 /** Where a reversal of one payment is: claimed (under way), refunded (the subscription not ended yet), completed. */

@@ -1,4 +1,4 @@
-import { desc, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { type AuditLogRow, auditLog } from '../db/schema';
 import type { Tx } from './billing/repository';
@@ -64,12 +64,21 @@ export class AuditLog {
    */
   async recordOnce(entry: AuditEntry): Promise<void> {
     const row = rowOf(entry);
-    await this.db.execute(sql`
-      insert into ${auditLog} (actor_id, actor_email, action, target, outcome, detail)
-      select ${row.actorId}, ${row.actorEmail}, ${row.action}, ${row.target}, ${row.outcome}, ${JSON.stringify(row.detail)}::jsonb
-      where not exists (
-        select 1 from ${auditLog} where ${auditLog.action} = ${row.action} and ${auditLog.target} = ${row.target}
-      )`);
+    // Under a lock of its own (a short transaction): two replicas checking at once would both find nothing.
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`audit|${row.action}|${row.target}`}))`);
+      const [existing] = await tx
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.action, row.action),
+            row.target === null ? isNull(auditLog.target) : eq(auditLog.target, row.target),
+          ),
+        )
+        .limit(1);
+      if (!existing) await tx.insert(auditLog).values(row);
+    });
   }
 
   async recent(limit = 50): Promise<AuditLogRow[]> {

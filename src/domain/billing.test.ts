@@ -5,6 +5,7 @@ import {
   billingTrialEnd,
   managePaymentLabel,
   nextBillingAt,
+  webhookEventWords,
 } from './billing';
 
 describe('billingTrialEnd [product: DATA-12]', () => {
@@ -58,5 +59,17 @@ describe('managePaymentLabel [product: BILL-4]', () => {
     [{ payment_required: false, has_default_payment_method: false }, 'Manage Payment'],
   ])('%j -> %s', (info, label) => {
     expect(managePaymentLabel(info)).toBe(label);
+  });
+});
+
+describe('webhookEventWords [product: BILL-20]', () => {
+  it.each([
+    ['invoice.payment_failed', 'Payment failed'],
+    ['customer.subscription.created', 'Subscription started'],
+    ['invoice.paid', 'Payment received'],
+    ['payment_intent.succeeded', 'Payment intent succeeded'],
+    [null, null],
+  ])('%s reads %s', (type, words) => {
+    expect(webhookEventWords(type)).toBe(words);
   });
 });

@@ -65,3 +65,36 @@ export function managePaymentLabel(info: {
     ? 'Add Payment Method'
     : 'Manage Payment';
 }
+
+/** What the payment provider's events mean to a customer, in words [product: BILL-20]. */
+const EVENT_WORDS: Readonly<Record<string, string>> = {
+  'checkout.session.completed': 'Checkout completed',
+  'checkout.session.expired': 'Checkout expired',
+  'customer.created': 'Billing account created',
+  'customer.updated': 'Billing details updated',
+  'customer.deleted': 'Billing account closed',
+  'customer.subscription.created': 'Subscription started',
+  'customer.subscription.updated': 'Subscription updated',
+  'customer.subscription.deleted': 'Subscription ended',
+  'customer.subscription.trial_will_end': 'Trial ending soon',
+  'customer.subscription.paused': 'Subscription paused',
+  'customer.subscription.resumed': 'Subscription resumed',
+  'invoice.created': 'Invoice created',
+  'invoice.finalized': 'Invoice issued',
+  'invoice.updated': 'Invoice updated',
+  'invoice.paid': 'Payment received',
+  'invoice.payment_succeeded': 'Payment received',
+  'invoice.payment_failed': 'Payment failed',
+  'invoice.voided': 'Invoice voided',
+  'charge.refunded': 'Payment refunded',
+  'refund.created': 'Payment refunded',
+};
+
+/** An event type in words: the product's own, else the type itself made readable (`payment intent succeeded`). */
+export function webhookEventWords(type: string | null | undefined): string | null {
+  if (!type) return null;
+  const words = EVENT_WORDS[type];
+  if (words) return words;
+  const readable = type.replaceAll(/[._]+/g, ' ').trim();
+  return readable.charAt(0).toUpperCase() + readable.slice(1);
+}

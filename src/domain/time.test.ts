@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createdAtMs, formatDateAs, formatLongDate, memberSince, memberSinceAs, toEpochMs } from './time';
+import {
+  createdAtMs,
+  formatDateAs,
+  formatDateTimeAs,
+  formatLongDate,
+  memberSince,
+  memberSinceAs,
+  toEpochMs,
+} from './time';
 
 const jan5 = Date.UTC(2026, 0, 5, 12);
 
@@ -101,5 +109,27 @@ describe("formatDateAs: the user's date format and time zone [product: SET-27, S
     expect(memberSinceAs({ created_at: '2026-01-05T12:00:00Z' }, prefs)).toBe('05/01/2026');
     expect(memberSinceAs({ created_at: 'soon' }, prefs)).toBe('Recently');
     expect(memberSinceAs({}, prefs)).toBe('Recently');
+  });
+});
+
+describe("formatDateTimeAs: a moment in the user's format, zone and clock [product: SET-27, SET-28, SET-32, BILL-20]", () => {
+  const at = '2026-11-23T10:05:00.000Z';
+  it.each([
+    [{ dateFormat: 'MM/DD/YYYY', timezone: 'UTC' }, '11/23/2026 10:05 AM UTC'],
+    [{ dateFormat: 'DD/MM/YYYY', timezone: 'EST' }, '23/11/2026 5:05 AM EST'],
+    [{ dateFormat: 'YYYY-MM-DD', timezone: 'PST' }, '2026-11-23 2:05 AM PST'],
+    [{ dateFormat: 'MM/DD/YYYY', timezone: 'GMT' }, '11/23/2026 10:05 AM GMT'],
+  ] as const)('%j: %s', (preferences, text) => {
+    expect(formatDateTimeAs(at, preferences)).toBe(text);
+  });
+
+  it('crosses the date line with the zone: late evening in Los Angeles is the next day in UTC', () => {
+    expect(formatDateTimeAs('2026-11-24T03:00:00.000Z', { dateFormat: 'MM/DD/YYYY', timezone: 'PST' })).toBe(
+      '11/23/2026 7:00 PM PST',
+    );
+  });
+
+  it('gives null for an unreadable value', () => {
+    expect(formatDateTimeAs('not a date', { dateFormat: 'MM/DD/YYYY', timezone: 'UTC' })).toBeNull();
   });
 });

@@ -100,6 +100,22 @@ export function formatDateAs(value: DateInput, preferences: DatePreferences): st
   return `${month}/${day}/${year}`;
 }
 
+/**
+ * A moment in the user's own date format and zone, with the time and the zone they chose: `11/23/2026 5:00 AM EST`;
+ * null for an unreadable value [product: SET-27, SET-28, SET-32, BILL-20].
+ */
+export function formatDateTimeAs(value: DateInput, preferences: DatePreferences): string | null {
+  const date = formatDateAs(value, preferences);
+  const ms = toEpochMs(value);
+  if (date === null || ms === null) return null;
+  const time = new Intl.DateTimeFormat('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: TIME_ZONE_IDS[preferences.timezone],
+  }).format(ms);
+  return `${date} ${time} ${preferences.timezone}`;
+}
+
 /** The "member since" text in the user's own date format and zone; 'Recently' when missing or invalid. */
 export function memberSinceAs(user: CreatedDateSource, preferences: DatePreferences): string {
   return formatDateAs(createdAtMs(user), preferences) ?? UNKNOWN_MEMBER_SINCE;

@@ -104,7 +104,10 @@ test('a customer pays on Checkout, changes plan, schedules cancellation and resu
     timeout: 30_000,
   });
 
-  // The webhook card shows the last event the server received.
+  // The webhook card shows this customer's own last event, in words and in the default format and zone (UTC).
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Webhooks Health' })).toContainText(/Last event: evt_/);
+  const webhooks = page.getByRole('region', { name: 'Webhooks Health' });
+  await expect(webhooks).toContainText(/Last event: (Subscription updated|Invoice \w+|Payment received)/);
+  await expect(webhooks).toContainText(/Received: \d\d\/\d\d\/\d{4} \d{1,2}:\d\d [AP]M UTC/);
+  await expect(webhooks).not.toContainText('evt_');
 });

@@ -12,7 +12,9 @@ import { describeModel, type MachineView, start } from './harness';
 const ACTIVE = billingInfo();
 const HEALTH: WebhookHealth = {
   ok: true,
+  scope: 'account',
   last_event_id: 'evt_1',
+  last_event_type: 'customer.subscription.updated',
   last_received_at: '2026-11-23T10:00:00.000Z',
   message: null,
 };
@@ -88,7 +90,8 @@ const billingView: MachineView<typeof billingMachine> = {
     'webhooks.known': ({ context }) => {
       if (!context.info) return;
       const card = screen.getByRole('region', { name: 'Webhooks Health' });
-      if (context.health) expect(card).toHaveTextContent('Last event: evt_1');
+      // In words, in the customer's own format and zone (the default: MM/DD/YYYY, UTC) [product: BILL-20].
+      if (context.health) expect(card).toHaveTextContent('Last event: Subscription updated');
       else expect(card).toHaveTextContent(NO_WEBHOOK_STATUS);
     },
   },

@@ -70,6 +70,37 @@ describe('measureBundle', () => {
     expect(sizes.lazyJs[1]?.gzipBytes).toBe(smallLazy);
   });
 
+  it('counts what the prerendered landing page loads: its boot, the app the boot imports, and its CSS', () => {
+    write('index.html', INDEX_HTML);
+    const entry = write('assets/index-a.js', noise(3000, 1));
+    write('assets/react-b.js', noise(2000, 2));
+    const runtime = write('assets/runtime-g.js', noise(300, 6));
+    const boot = write(
+      'assets/landing-boot-h.js',
+      'boot(document.body, () => import("/assets/index-a.js"));\n',
+    );
+    const styles = 'body { color: red }\n'.repeat(40);
+    write(
+      'landing.html',
+      `<!doctype html><html><head>
+        <script type="module" crossorigin src="/assets/landing-boot-h.js"></script>
+        <link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/runtime-g.js">
+        <style>${styles}</style>
+      </head><body><div id="root"><h1>Landing</h1></div></body></html>`,
+    );
+
+    const sizes = measureBundle(dist);
+
+    expect(sizes.firstLoadJs.map((asset) => asset.file)).toEqual([
+      'assets/landing-boot-h.js',
+      'assets/index-a.js',
+      'assets/runtime-g.js',
+    ]);
+    expect(sizes.firstLoadJsGz).toBe(boot + entry + runtime);
+    expect(sizes.firstLoadCssGz).toBe(gzipSync(styles, { level: 9 }).length);
+    expect(sizes.lazyJs.map((asset) => asset.file)).toEqual(['assets/react-b.js']);
+  });
+
   it('fails clearly without a build', () => {
     expect(() => measureBundle(dist)).toThrow(/build the SPA first/);
   });

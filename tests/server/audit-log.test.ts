@@ -1,21 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../server/db/schema';
-import { ENGINES, startTestApp, type TestApp, uniqueEmail } from './support/app';
+import { build, ENGINES, uniqueEmail } from './support/app';
 import { signIn, TestClient } from './support/client';
 
 /** Issue 19 item 5: a bounded audit log. */
 describe.each(ENGINES)('the audit log on %s', (engine) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
+  const { app } = build(engine, { env: { AUDIT_LOG_RETENTION: '30d' } });
   const count = async () => Number((await app.db.select({ n: sql`count(*)` }).from(auditLog))[0]?.n);
-
-  beforeAll(async () => {
-    testApp = await startTestApp(engine, { env: { AUDIT_LOG_RETENTION: '30d' } });
-    app = testApp.app;
-  });
-  afterAll(() => testApp.close());
 
   it('keeps no row for anonymous refusals of admin routes and billing changes (the access log has them)', async () => {
     const before = await count();

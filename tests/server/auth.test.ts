@@ -1,23 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentUserSchema, currentUserWithFlagsSchema } from '../../contract/user';
 import { sessions, signups, users } from '../../server/db/schema';
 import { sessionIdOf } from '../../server/services/session-store';
-import { ENGINES, startTestApp, type TestApp, uniqueEmail } from './support/app';
+import { build, ENGINES, startTestApp, type TestApp, uniqueEmail } from './support/app';
 import { signIn, TestClient } from './support/client';
 import { mintHs256Token, mintToken, TEST_ISSUER, unsignedToken, userIdFor } from './support/tokens';
 
 describe.each(ENGINES)('auth routes on %s', (engine) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    testApp = await startTestApp(engine);
-    app = testApp.app;
-  });
-  afterAll(() => testApp.close());
+  const { app, testApp } = build(engine);
 
   const sessionRow = async (token: string) =>
     (
@@ -594,7 +586,7 @@ describe.each(ENGINES)('auth routes on %s', (engine) => {
       'a logout on one replica ends the session on another at once (SESSION_CACHE_TTL=0)',
       async () => {
         const replica = await startTestApp('postgres', {
-          schema: testApp.schema ?? undefined,
+          schema: testApp().schema ?? undefined,
           env: { SESSION_CACHE_TTL: '0' },
         });
         try {

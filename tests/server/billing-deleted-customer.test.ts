@@ -1,13 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type Stripe from 'stripe';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { billingInfoSchema, syncResponseSchema } from '../../contract/billing';
 import { billingCustomers, users } from '../../server/db/schema';
-import type { Payments } from '../emulators/payments-harness';
 import { ENGINES, uniqueEmail } from './support/app';
-import { type BillingTestApp, deliverLatest, startBillingApp, subscribe } from './support/billing';
+import { buildBilling, deliverLatest, subscribe } from './support/billing';
 import { signIn, type TestClient } from './support/client';
 
 // A customer deleted at the provider (Dashboard or API). Stripe then ends its subscriptions at once, sends
@@ -16,17 +13,7 @@ import { signIn, type TestClient } from './support/client';
 // shows no plan, and its next checkout or portal visit makes a new customer instead of failing with 502.
 
 describe.each(ENGINES)('a customer deleted at the payment provider, on %s', (engine) => {
-  let testApp: BillingTestApp;
-  let app: FastifyInstance;
-  let payments: Payments;
-  let stripe: Stripe;
-
-  beforeAll(async () => {
-    testApp = await startBillingApp(engine);
-    ({ app, payments } = testApp);
-    stripe = payments.stripe;
-  });
-  afterAll(() => testApp.close());
+  const { app, payments, stripe } = buildBilling(engine);
 
   /** A signed-in customer with an active subscription, synced into the cache, then deleted at the provider. */
   async function deletedSubscriber() {

@@ -1,25 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Payments } from '../emulators/payments-harness';
+import { describe, expect, it } from 'vitest';
 import { ENGINES, uniqueEmail } from './support/app';
-import { type BillingTestApp, startBillingApp } from './support/billing';
+import { buildBilling } from './support/billing';
 import { signIn, TestClient } from './support/client';
 
 /** Issue 19 item 4: the provider's rate limit is shared by every customer; no one account or client may spend it. */
 describe.each(ENGINES)('limits on billing and admin routes on %s', (engine) => {
-  let testApp: BillingTestApp;
-  let app: FastifyInstance;
-  let payments: Payments;
-
-  beforeAll(async () => {
-    testApp = await startBillingApp(
-      engine,
-      {},
-      { RATE_LIMIT_BILLING_ACCOUNT_MAX: '3', RATE_LIMIT_ADMIN_MAX: '3' },
-    );
-    ({ app, payments } = testApp);
-  });
-  afterAll(() => testApp.close());
+  const { app, payments } = buildBilling(
+    engine,
+    {},
+    { RATE_LIMIT_BILLING_ACCOUNT_MAX: '3', RATE_LIMIT_ADMIN_MAX: '3' },
+  );
 
   let lastAddress = 0;
   const newAddress = () => `198.51.100.${++lastAddress}`;

@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type Stripe from 'stripe';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   billingInfoSchema,
   cancelResponseSchema,
@@ -11,25 +9,15 @@ import {
   webhookHealthSchema,
 } from '../../contract/billing';
 import { billingCustomers } from '../../server/db/schema';
-import { advanceClock, type Payments, submitForm } from '../emulators/payments-harness';
+import { advanceClock, submitForm } from '../emulators/payments-harness';
 import { ENGINES, uniqueEmail } from './support/app';
-import { type BillingTestApp, deliverLatest, startBillingApp, subscribe } from './support/billing';
+import { buildBilling, deliverLatest, subscribe } from './support/billing';
 import { signIn, TestClient } from './support/client';
 
 const DAY_MS = 86_400_000;
 
 describe.each(ENGINES)('billing routes on %s', (engine) => {
-  let testApp: BillingTestApp;
-  let app: FastifyInstance;
-  let payments: Payments;
-  let stripe: Stripe;
-
-  beforeAll(async () => {
-    testApp = await startBillingApp(engine);
-    ({ app, payments } = testApp);
-    stripe = payments.stripe;
-  });
-  afterAll(() => testApp.close());
+  const { app, payments, stripe } = buildBilling(engine);
 
   const customerFor = async (email: string) => (await stripe.customers.list({ email })).data[0];
   const subscriptionsOf = async (email: string) => {
@@ -406,24 +394,50 @@ describe.each(ENGINES)('billing routes on %s', (engine) => {
     });
   });
 
-  describe('webhook health', () => {
-    it('says when no event has arrived, then names the last one', async () => {
-      const { client } = await signIn(app, uniqueEmail('health'));
-      const before = v.parse(webhookHealthSchema, (await client.get('/api/billing/health')).json());
-      if (before.ok === false) {
-        expect(before).toEqual({
-          ok: false,
-          last_event_id: null,
-          last_received_at: null,
-          message: 'No webhook events received yet.',
-        });
-      }
+  describe('webhook health (issue 19 item 7) [product: BILL-20]', () => {
+    const healthOf = async (client: TestClient) =>
+      v.parse(webhookHealthSchema, (await client.get('/api/billing/health')).json());
+
+    it("shows each customer their own account's last event, never another account's", async () => {
+      const mine = await signIn(app, uniqueEmail('health-mine'));
+      expect(await healthOf(mine.client)).toEqual({
+        ok: false,
+        scope: 'account',
+        last_event_id: null,
+        last_event_type: null,
+        last_received_at: null,
+        message: 'No payment events for your account yet.',
+      });
+      await subscribe(mine.client, 'starter_monthly');
+      const { event } = await deliverLatest(app, payments, 'customer.subscription.created');
+      // Someone else's event arrives later: it is theirs, not this customer's.
+      const other = await signIn(app, uniqueEmail('health-other'));
+      await subscribe(other.client);
+      const { event: theirs } = await deliverLatest(app, payments, 'invoice.payment_succeeded');
+      expect(event.id).not.toBe(theirs.id);
+
+      const health = await healthOf(mine.client);
+      expect(health).toMatchObject({
+        ok: true,
+        scope: 'account',
+        last_event_id: event.id,
+        last_event_type: 'customer.subscription.created',
+        message: null,
+      });
+      expect(Date.now() - new Date(String(health.last_received_at)).getTime()).toBeLessThan(60_000);
+      expect(await healthOf(other.client)).toMatchObject({ last_event_id: theirs.id });
+    });
+
+    it("shows an admin the system's last event", async () => {
       await stripe.customers.create({ email: uniqueEmail('health-event') });
       const { event } = await deliverLatest(app, payments, 'customer.created');
-      const after = v.parse(webhookHealthSchema, (await client.get('/api/billing/health')).json());
-      expect(after).toMatchObject({ ok: true, last_event_id: event.id });
-      expect(Date.now() - new Date(String(after.last_received_at)).getTime()).toBeLessThan(60_000);
-      expect(after.message).toContain('customer.created');
+      const admin = await signIn(app, 'admin@example.com');
+      expect(await healthOf(admin.client)).toMatchObject({
+        ok: true,
+        scope: 'system',
+        last_event_id: event.id,
+        last_event_type: 'customer.created',
+      });
     });
   });
 });

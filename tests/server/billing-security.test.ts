@@ -1,9 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Payments } from '../emulators/payments-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, uniqueEmail } from './support/app';
-import { type BillingTestApp, startBillingApp, subscribe } from './support/billing';
+import { buildBilling, subscribe } from './support/billing';
 import { signIn, type TestClient } from './support/client';
 
 // Every billing call acts on the signed-in user's own customer, and every change needs the CSRF proof.
@@ -17,17 +14,7 @@ const MUTATING_ROUTES: Array<[string, unknown]> = [
 ];
 
 describe.each(ENGINES)('billing access rules on %s', (engine) => {
-  let testApp: BillingTestApp;
-  let app: FastifyInstance;
-  let payments: Payments;
-  let stripe: Stripe;
-
-  beforeAll(async () => {
-    testApp = await startBillingApp(engine);
-    ({ app, payments } = testApp);
-    stripe = payments.stripe;
-  });
-  afterAll(() => testApp.close());
+  const { app, payments, stripe } = buildBilling(engine);
 
   /** A subscribed user: their client, customer and subscription at the provider. */
   async function subscriber(name: string) {

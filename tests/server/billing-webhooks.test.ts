@@ -1,46 +1,21 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   billingCustomers,
   billingInvoices,
   billingSubscriptions,
   webhookEvents,
 } from '../../server/db/schema';
-import {
-  advanceClock,
-  CARD,
-  emulatorCall,
-  eventually,
-  type Payments,
-  submitForm,
-} from '../emulators/payments-harness';
+import { advanceClock, CARD, emulatorCall, eventually, submitForm } from '../emulators/payments-harness';
 import { ENGINES, uniqueEmail } from './support/app';
-import {
-  type BillingTestApp,
-  deliverLatest,
-  postWebhook,
-  signed,
-  startBillingApp,
-  subscribe,
-} from './support/billing';
+import { buildBilling, deliverLatest, postWebhook, signed, subscribe } from './support/billing';
 import { signIn } from './support/client';
 
 describe.each(ENGINES)('POST /api/webhooks/stripe on %s', (engine) => {
-  let testApp: BillingTestApp;
-  let app: FastifyInstance;
-  let payments: Payments;
-  let stripe: Stripe;
   const delays = new Map<string, number>();
-
-  beforeAll(async () => {
-    testApp = await startBillingApp(engine, { delays });
-    ({ app, payments } = testApp);
-    stripe = payments.stripe;
-  });
-  afterAll(() => testApp.close());
+  const { app, payments, stripe } = buildBilling(engine, { delays });
 
   const ledger = async (eventId: string) =>
     app.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, eventId));

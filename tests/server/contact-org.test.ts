@@ -1,21 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactCreatedSchema } from '../../contract/contact';
 import { contactMessages } from '../../server/db/schema';
-import { ENGINES, startTestApp, type TestApp, uniqueEmail } from './support/app';
+import { build, ENGINES, uniqueEmail } from './support/app';
 import { signIn, TestClient } from './support/client';
 
 describe.each(ENGINES)('contact and organization routes on %s', (engine) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    testApp = await startTestApp(engine);
-    app = testApp.app;
-  });
-  afterAll(() => testApp.close());
+  const { app } = build(engine);
 
   describe('POST /api/contact', () => {
     it('stores the message and answers 201 with its id and creation date', async () => {

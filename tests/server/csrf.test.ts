@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactMessages } from '../../server/db/schema';
-import { ENGINES, startTestApp, type TestApp, uniqueEmail } from './support/app';
+import { build, ENGINES, uniqueEmail } from './support/app';
 import { signIn, TestClient } from './support/client';
 
 /**
@@ -9,14 +8,7 @@ import { signIn, TestClient } from './support/client';
  * one protected by the pre-session (POST /api/contact). Every refusal is 403 csrf_failed and changes nothing.
  */
 describe.each(ENGINES)('CSRF protection on %s', (engine) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    testApp = await startTestApp(engine);
-    app = testApp.app;
-  });
-  afterAll(() => testApp.close());
+  const { app } = build(engine);
 
   const contact = { name: 'Pat', email: 'pat@example.com', message: 'Hello' };
   const storedMessages = async () => (await app.db.select().from(contactMessages)).length;

@@ -1,21 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { healthResponseSchema, runtimeConfigSchema } from '../../contract/session';
-import { ENGINES, startTestApp, type TestApp } from './support/app';
+import { build, ENGINES, startTestApp, type TestApp } from './support/app';
 import { TestClient } from './support/client';
 
 describe.each(ENGINES)('health and runtime configuration on %s', (engine) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    testApp = await startTestApp(engine, {
-      env: { DASHBOARD_URL: 'https://dashboard.example.com', SUPABASE_ANON_KEY: 'public-anon-key' },
-    });
-    app = testApp.app;
+  const { app } = build(engine, {
+    env: { DASHBOARD_URL: 'https://dashboard.example.com', SUPABASE_ANON_KEY: 'public-anon-key' },
   });
-  afterAll(() => testApp.close());
 
   describe('GET /api/health', () => {
     it('answers ok with a reachable database and the version', async () => {

@@ -3,17 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LEGACY_ISSUER, users } from '../../server/db/schema';
 import { EMAIL_TAKEN } from '../../server/services/users';
-import {
-  ENGINES,
-  PRODUCTION_ENV,
-  PRODUCTION_ISSUER,
-  startTestApp,
-  type TestApp,
-  uniqueEmail,
-} from './support/app';
+import { build, ENGINES, PRODUCTION_ENV, PRODUCTION_ISSUER, startTestApp, uniqueEmail } from './support/app';
 import { signIn, TestClient } from './support/client';
 import { mintToken, TEST_ISSUER, testAuthService, userIdFor } from './support/tokens';
 
@@ -26,26 +19,22 @@ describe.each(ENGINES)('identity on %s', (engine) => {
   });
 
   describe('outside local mode', () => {
-    let testApp: TestApp;
-    beforeAll(async () => {
-      testApp = await startTestApp(engine, { env: { ...PRODUCTION_ENV, ADMIN_EMAILS: 'boss@example.com' } });
-    });
-    afterAll(() => testApp.close());
+    const { app } = build(engine, { env: { ...PRODUCTION_ENV, ADMIN_EMAILS: 'boss@example.com' } });
     const production = { claims: { iss: PRODUCTION_ISSUER } };
 
     it('keys the user by issuer and subject', async () => {
       const email = uniqueEmail('keyed');
-      const { user } = await signIn(testApp.app, email, production);
-      const [row] = await testApp.app.db.select().from(users).where(eq(users.id, user.id));
+      const { user } = await signIn(app, email, production);
+      const [row] = await app.db.select().from(users).where(eq(users.id, user.id));
       expect(row).toMatchObject({ authIssuer: PRODUCTION_ISSUER, authSubject: userIdFor(email), email });
     });
 
     it('answers 409 to another subject with the same e-mail and leaves the owner their account and sessions', async () => {
       const email = uniqueEmail('victim');
-      const victim = await signIn(testApp.app, email, production);
+      const victim = await signIn(app, email, production);
       expect((await victim.client.patch('/api/auth/me', { company: 'Victim Co' })).statusCode).toBe(200);
 
-      const attacker = new TestClient(testApp.app);
+      const attacker = new TestClient(app);
       await attacker.fetchCsrf();
       const takeover = await attacker.post('/api/auth/sso/supabase', {
         token: await mintToken(email, { ...production, sub: randomUUID() }),
@@ -61,37 +50,37 @@ describe.each(ENGINES)('identity on %s', (engine) => {
 
     it('adopts a row from before issuers were recorded only for its own subject', async () => {
       const email = uniqueEmail('legacy');
-      const [legacy] = await testApp.app.db
+      const [legacy] = await app.db
         .insert(users)
         .values({ authIssuer: LEGACY_ISSUER, authSubject: userIdFor(email), email, company: 'Old Co' })
         .returning();
-      const stranger = new TestClient(testApp.app);
+      const stranger = new TestClient(app);
       await stranger.fetchCsrf();
       const refused = await stranger.post('/api/auth/sso/supabase', {
         token: await mintToken(email, { ...production, sub: randomUUID() }),
       });
       expect(refused.statusCode).toBe(409);
-      const { user } = await signIn(testApp.app, email, production);
+      const { user } = await signIn(app, email, production);
       expect(user.id).toBe(legacy?.id);
-      const [row] = await testApp.app.db.select().from(users).where(eq(users.id, user.id));
+      const [row] = await app.db.select().from(users).where(eq(users.id, user.id));
       expect(row).toMatchObject({ authIssuer: PRODUCTION_ISSUER, company: 'Old Co' });
     });
 
     it('refuses an anonymous auth-service user with 403 and creates nobody', async () => {
       const email = uniqueEmail('guest');
-      const client = new TestClient(testApp.app);
+      const client = new TestClient(app);
       await client.fetchCsrf();
       const response = await client.post('/api/auth/sso/supabase', {
         token: await mintToken(email, { claims: { ...production.claims, is_anonymous: true } }),
       });
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toMatch(/Guest sign-ins cannot use Beacon RMM/);
-      expect(await testApp.app.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+      expect(await app.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
     });
 
     it('never makes an unconfirmed address admin, whatever the token says about it', async () => {
       testAuthService.unconfirmed.add('boss@example.com');
-      const { client, user } = await signIn(testApp.app, 'boss@example.com', {
+      const { client, user } = await signIn(app, 'boss@example.com', {
         claims: { ...production.claims, user_metadata: { email_verified: true } },
       });
       expect(user.role).toBe('user');
@@ -99,14 +88,14 @@ describe.each(ENGINES)('identity on %s', (engine) => {
     });
 
     it('makes a confirmed ADMIN_EMAILS address admin', async () => {
-      const { user } = await signIn(testApp.app, 'boss@example.com', production);
+      const { user } = await signIn(app, 'boss@example.com', production);
       expect(user.role).toBe('admin');
     });
 
     it('answers 401 when the auth service says the token’s session has ended (signed out elsewhere)', async () => {
       const sessionId = randomUUID();
       testAuthService.endedSessions.add(sessionId);
-      const client = new TestClient(testApp.app);
+      const client = new TestClient(app);
       await client.fetchCsrf();
       const response = await client.post('/api/auth/sso/supabase', {
         token: await mintToken(uniqueEmail(), { claims: { ...production.claims, session_id: sessionId } }),
@@ -117,7 +106,7 @@ describe.each(ENGINES)('identity on %s', (engine) => {
 
     it('answers 503 auth_unavailable when the auth service cannot be asked', async () => {
       testAuthService.down = true;
-      const client = new TestClient(testApp.app);
+      const client = new TestClient(app);
       await client.fetchCsrf();
       const response = await client.post('/api/auth/sso/supabase', {
         token: await mintToken(uniqueEmail(), production),
@@ -128,22 +117,18 @@ describe.each(ENGINES)('identity on %s', (engine) => {
   });
 
   describe('in local mode (the auth stand-in re-creates accounts when it is reset)', () => {
-    let testApp: TestApp;
-    beforeAll(async () => {
-      testApp = await startTestApp(engine);
-    });
-    afterAll(() => testApp.close());
+    const { app } = build(engine);
 
     it('moves the row to the new subject, keeps its data and ends the old sessions', async () => {
       const email = uniqueEmail('recreated');
-      const before = await signIn(testApp.app, email);
+      const before = await signIn(app, email);
       await before.client.patch('/api/auth/me', { company: 'Kept Co' });
       const newSubject = randomUUID();
-      const after = await signIn(testApp.app, email, { sub: newSubject });
+      const after = await signIn(app, email, { sub: newSubject });
       expect(after.user.id).toBe(before.user.id);
       expect((await after.client.get('/api/auth/me')).json()).toMatchObject({ company: 'Kept Co' });
       expect((await before.client.get('/api/auth/me')).statusCode).toBe(401);
-      const [row] = await testApp.app.db
+      const [row] = await app.db
         .select()
         .from(users)
         .where(and(eq(users.authIssuer, TEST_ISSUER), eq(users.authSubject, newSubject)));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startTestApp, type TestApp, uniqueEmail } from './support/app';
+import { build, ENGINES, startTestApp, type TestApp, uniqueEmail } from './support/app';
 import { TestClient } from './support/client';
 import { mintToken, testAuthService } from './support/tokens';
 
@@ -17,14 +17,7 @@ const LIMITS = {
 };
 
 describe.each(ENGINES)('rate limits on %s', (engine) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    testApp = await startTestApp(engine, { env: LIMITS });
-    app = testApp.app;
-  });
-  afterAll(() => testApp.close());
+  const { app, testApp } = build(engine, { env: LIMITS });
 
   /** Each test speaks from its own client address, so the tests do not share counters. */
   let lastAddress = 0;
@@ -203,7 +196,7 @@ describe.each(ENGINES)('rate limits on %s', (engine) => {
 
   describe('across replicas', () => {
     it.runIf(engine === 'postgres')('enforces one limit for all replicas sharing the database', async () => {
-      const replica = await startTestApp('postgres', { env: LIMITS, schema: testApp.schema ?? undefined });
+      const replica = await startTestApp('postgres', { env: LIMITS, schema: testApp().schema ?? undefined });
       try {
         // One client behind a load balancer, its requests spread over two replicas.
         const address = newAddress();

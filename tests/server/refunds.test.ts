@@ -1,46 +1,24 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type Stripe from 'stripe';
 import * as v from 'valibot';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { billingInfoSchema } from '../../contract/billing';
 import { refundReversalListSchema } from '../../contract/refund';
 import { FORM_ERROR_KEY } from '../../contract/validation';
 import { auditLog, refundLog, users } from '../../server/db/schema';
-import {
-  CARD,
-  type Payments,
-  startPayments,
-  submitForm,
-  TEST_WEBHOOK_SECRET,
-} from '../emulators/payments-harness';
-import { ENGINES, startTestApp, type TestApp, uniqueEmail } from './support/app';
-import { subscribe } from './support/billing';
+import { CARD, submitForm } from '../emulators/payments-harness';
+import { ENGINES, uniqueEmail } from './support/app';
+import { buildBilling, subscribe } from './support/billing';
 import { signIn, TestClient } from './support/client';
 
 const REVERSE = '/api/admin/refunds/reverse';
 
 describe.each(ENGINES)('admin refund reversal on %s [product: REFUND-11]', (engine) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-  let payments: Payments;
-  let stripe: Stripe;
-  let admin: TestClient;
   const faults = new Set<string>();
   const delays = new Map<string, number>();
-
+  const { app, payments, stripe } = buildBilling(engine, { faults, delays });
+  let admin: TestClient;
   beforeAll(async () => {
-    payments = await startPayments({ seedDemoCustomer: false, faults, delays });
-    stripe = payments.stripe;
-    testApp = await startTestApp(engine, {
-      env: { STRIPE_API_URL: payments.url, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET },
-    });
-    app = testApp.app;
     admin = (await signIn(app, 'admin@example.com')).client;
-  });
-  afterAll(async () => {
-    await testApp.close();
-    await payments.close();
   });
   beforeEach(() => {
     faults.clear();

@@ -1,20 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactMessages, signups, users } from '../../server/db/schema';
-import { ENGINES, startTestApp, type TestApp, uniqueEmail } from './support/app';
+import { build, ENGINES, uniqueEmail } from './support/app';
 import { signIn, TestClient } from './support/client';
 import { mintToken } from './support/tokens';
 
 /** Issue 8 item 9: bodies are checked as the contract closes them: no arrays for objects, no unknown fields. */
 describe.each(ENGINES)('request shapes on %s', (engine) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    testApp = await startTestApp(engine);
-    app = testApp.app;
-  });
-  afterAll(() => testApp.close());
+  const { app } = build(engine);
 
   it('refuses an array where the profile update expects an object, and changes nothing', async () => {
     const { client, user } = await signIn(app, uniqueEmail());

@@ -1,19 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signups } from '../../server/db/schema';
 import { DEMO_SIGNUPS, seedDemoData } from '../../server/seed';
-import { ENGINES, startTestApp, type TestApp } from './support/app';
+import { build, ENGINES } from './support/app';
 import { signIn } from './support/client';
 
 describe.each(ENGINES)('seedDemoData (server/seed.ts) on %s', (engine) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    testApp = await startTestApp(engine);
-    app = testApp.app;
-  });
-  afterAll(() => testApp.close());
+  const { app } = build(engine);
 
   it('creates the demo signup records once, however often it runs', async () => {
     expect(await seedDemoData(app.db, app.log)).toEqual({ created: DEMO_SIGNUPS.length });

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { SessionStore } from '../../server/services/session-store';
-import { ENGINES, startTestApp, type TestApp, uniqueEmail } from './support/app';
+import { build, ENGINES, uniqueEmail } from './support/app';
 import { signIn } from './support/client';
 
 const MINUTE = 60_000;
@@ -15,8 +14,7 @@ const DAY = 24 * HOUR;
  * longer ends; never leaves only the absolute limit; without a choice the deployment's SESSION_IDLE_TTL applies.
  */
 describe.each(ENGINES)('session idle limit from the sessionTimeout setting on %s', (engine) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
+  const { app } = build(engine);
   let now = new Date('2026-03-01T09:00:00Z');
   // No cache, and a clock the test moves: each resolve reads the database at the time the test says.
   const store = () =>
@@ -27,12 +25,6 @@ describe.each(ENGINES)('session idle limit from the sessionTimeout setting on %s
     );
   // The auth-service session outlives every case: only the idle limit is under test here.
   const binding = () => ({ authSessionId: null, tokenExpiresAt: new Date(now.getTime() + 30 * DAY) });
-
-  beforeAll(async () => {
-    testApp = await startTestApp(engine);
-    app = testApp.app;
-  });
-  afterAll(() => testApp.close());
 
   async function userChoosing(settings: Record<string, unknown>) {
     const { user } = await signIn(app, uniqueEmail());

@@ -1,23 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signupSchema } from '../../contract/signup';
 import { signups } from '../../server/db/schema';
 import { CONFIRM_FIRST, NOT_YOUR_ADDRESS, SIGNUP_EXISTS } from '../../server/routes/signups';
-import { ENGINES, startTestApp, type TestApp, uniqueEmail } from './support/app';
+import { build, ENGINES, uniqueEmail } from './support/app';
 import { signIn, TestClient } from './support/client';
 import { testAuthService } from './support/tokens';
 
 describe.each(ENGINES)('signup routes on %s', (engine) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    testApp = await startTestApp(engine);
-    app = testApp.app;
-  });
-  afterAll(() => testApp.close());
+  const { app } = build(engine);
 
   const signupFor = (email: string) => ({
     name: 'Robin Example',

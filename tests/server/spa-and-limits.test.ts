@@ -1,11 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../server/db/schema';
-import { ENGINES, PRODUCTION_ENV, startTestApp, type TestApp } from './support/app';
+import { build, ENGINES, PRODUCTION_ENV, startTestApp, type TestApp } from './support/app';
 import { TestClient } from './support/client';
 
 const APP_JS = 'console.info("app");';
@@ -14,12 +14,10 @@ const INDEX_HTML =
   '<!doctype html><html><head><script type="module" src="/assets/index-4f2a9c.js"></script></head><body><div id="root"></div></body></html>';
 
 describe.each(ENGINES)('serving the SPA, security headers and request limits on %s', (engine) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-  let dist: string;
-
+  // The build the app serves, written before the app starts.
+  const dist = path.join(tmpdir(), `beacon-dist-${randomUUID()}`);
   beforeAll(async () => {
-    dist = await mkdtemp(path.join(tmpdir(), 'beacon-dist-'));
+    await mkdir(dist);
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
     await writeFile(path.join(dist, 'landing.html'), LANDING_PAGE_HTML);
@@ -33,13 +31,9 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
     await writeFile(path.join(dist, 'index.html.gz'), gzipSync(INDEX_HTML));
     await writeFile(path.join(dist, 'assets', 'index-4f2a9c.js.gz'), gzipSync(APP_JS));
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    testApp = await startTestApp(engine, { env: { SPA_DIST: dist, BODY_LIMIT: '2048' } });
-    app = testApp.app;
   });
-  afterAll(async () => {
-    await testApp.close();
-    await rm(dist, { recursive: true, force: true });
-  });
+  afterAll(() => rm(dist, { recursive: true, force: true }));
+  const { app } = build(engine, { env: { SPA_DIST: dist, BODY_LIMIT: '2048' } });
 
   const page = (url: string) =>
     app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });

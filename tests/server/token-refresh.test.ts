@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SIGN_IN_ENDED_MESSAGE } from '../../contract/session';
 import { users } from '../../server/db/schema';
-import { ENGINES, startTestApp, type TestApp, uniqueEmail } from './support/app';
+import { build, ENGINES, uniqueEmail } from './support/app';
 import { signIn } from './support/client';
 import { mintToken, testAuthService, userIdFor } from './support/tokens';
 
@@ -14,11 +14,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * belongs to (POST /api/auth/refresh) instead of signing in again, idempotently for every tab.
  */
 describe.each(ENGINES)('sign-in answer and token refresh on %s', (engine) => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await startTestApp(engine, { env: { SESSION_AUTH_GRACE: '0', SESSION_CACHE_TTL: '0' } });
-  });
-  afterAll(() => testApp.close());
+  const { app } = build(engine, { env: { SESSION_AUTH_GRACE: '0', SESSION_CACHE_TTL: '0' } });
   afterEach(() => {
     testAuthService.endedSessions.clear();
     testAuthService.currentEmails.clear();
@@ -26,7 +22,7 @@ describe.each(ENGINES)('sign-in answer and token refresh on %s', (engine) => {
 
   describe('POST /api/auth/sso/supabase', () => {
     it('answers the signed-in user with the profile flags, as GET /me?include_flags=true does', async () => {
-      const { client, response } = await signIn(testApp.app, uniqueEmail());
+      const { client, response } = await signIn(app, uniqueEmail());
       const me = await client.get('/api/auth/me?include_flags=true');
       expect(response.json()).toEqual(me.json());
       expect(response.json()).toMatchObject({ has_signup: false, onboarding_required: true });
@@ -36,7 +32,7 @@ describe.each(ENGINES)('sign-in answer and token refresh on %s', (engine) => {
       const email = uniqueEmail('before');
       const changed = uniqueEmail('after');
       testAuthService.currentEmails.set(userIdFor(email), changed);
-      const { response } = await signIn(testApp.app, email);
+      const { response } = await signIn(app, email);
       expect(response.json()).toMatchObject({ email: changed });
     });
   });
@@ -45,7 +41,7 @@ describe.each(ENGINES)('sign-in answer and token refresh on %s', (engine) => {
     it('keeps the session alive past the first token, without a new session or cookie', async () => {
       const email = uniqueEmail();
       const authSession = randomUUID();
-      const { client, user } = await signIn(testApp.app, email, {
+      const { client, user } = await signIn(app, email, {
         expiresIn: 2,
         claims: { session_id: authSession },
       });
@@ -64,7 +60,7 @@ describe.each(ENGINES)('sign-in answer and token refresh on %s', (engine) => {
     it('accepts the same refreshed token from two tabs at once, in either order', async () => {
       const email = uniqueEmail();
       const authSession = randomUUID();
-      const { client } = await signIn(testApp.app, email, {
+      const { client } = await signIn(app, email, {
         expiresIn: 2,
         claims: { session_id: authSession },
       });
@@ -86,12 +82,12 @@ describe.each(ENGINES)('sign-in answer and token refresh on %s', (engine) => {
     it('brings an address changed at the auth service to our user', async () => {
       const email = uniqueEmail('old');
       const claims = { session_id: randomUUID() };
-      const { client, user } = await signIn(testApp.app, email, { claims });
+      const { client, user } = await signIn(app, email, { claims });
       const changed = uniqueEmail('new');
       testAuthService.currentEmails.set(userIdFor(email), changed);
       const refreshed = await client.post('/api/auth/refresh', { token: await mintToken(email, { claims }) });
       expect(refreshed.statusCode).toBe(200);
-      const [row] = await testApp.app.db.select().from(users).where(eq(users.id, user.id));
+      const [row] = await app.db.select().from(users).where(eq(users.id, user.id));
       expect(row?.email).toBe(changed);
       expect((await client.get('/api/auth/me')).json()).toMatchObject({ id: user.id, email: changed });
     });
@@ -99,7 +95,7 @@ describe.each(ENGINES)('sign-in answer and token refresh on %s', (engine) => {
     it('ends the session with a reason when the auth service refuses the token', async () => {
       const email = uniqueEmail();
       const authSession = randomUUID();
-      const { client } = await signIn(testApp.app, email, { claims: { session_id: authSession } });
+      const { client } = await signIn(app, email, { claims: { session_id: authSession } });
       testAuthService.endedSessions.add(authSession);
       const refused = await client.post('/api/auth/refresh', {
         token: await mintToken(email, { claims: { session_id: authSession } }),
@@ -111,7 +107,7 @@ describe.each(ENGINES)('sign-in answer and token refresh on %s', (engine) => {
 
     it('answers 409 for a token of another auth-service session, which needs a sign-in instead', async () => {
       const email = uniqueEmail();
-      const { client } = await signIn(testApp.app, email, { claims: { session_id: randomUUID() } });
+      const { client } = await signIn(app, email, { claims: { session_id: randomUUID() } });
       const elsewhere = await client.post('/api/auth/refresh', {
         token: await mintToken(email, { claims: { session_id: randomUUID() } }),
       });
@@ -125,7 +121,7 @@ describe.each(ENGINES)('sign-in answer and token refresh on %s', (engine) => {
 
     it('answers 401 without a live session, so the browser signs in with the token instead', async () => {
       const email = uniqueEmail();
-      const { client } = await signIn(testApp.app, email);
+      const { client } = await signIn(app, email);
       await client.post('/api/auth/logout');
       await client.fetchCsrf();
       const answer = await client.post('/api/auth/refresh', { token: await mintToken(email) });

@@ -30,7 +30,9 @@ const json = (body: unknown, status = 200) =>
 
 const HEALTH = {
   ok: true,
+  scope: 'account',
   last_event_id: 'evt_1',
+  last_event_type: 'invoice.paid',
   last_received_at: '2026-11-23T10:00:00.000Z',
   message: null,
 };

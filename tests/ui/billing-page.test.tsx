@@ -61,18 +61,62 @@ describe('the billing page [product: BILL]', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows the last webhook event [product: DATA-14]', async () => {
+  it("shows the account's own last event in words, in the customer's date format and time zone [product: DATA-14, BILL-20]", async () => {
+    renderApp('/Billing', {
+      loadUser: async () => signedIn({ user: { settings: { dateFormat: 'DD/MM/YYYY', timezone: 'EST' } } }),
+      billing: {
+        loadInfo: async () => billingInfo(),
+        loadWebhookHealth: async () => ({
+          ok: true,
+          scope: 'account',
+          last_event_id: 'evt_123',
+          last_event_type: 'invoice.payment_failed',
+          last_received_at: '2026-11-23T10:00:00.000Z',
+          message: null,
+        }),
+      },
+    });
+    const webhooks = await screen.findByRole('region', { name: 'Webhooks Health' }, { timeout: 5000 });
+    expect(await within(webhooks).findByText('Last event: Payment failed')).toBeInTheDocument();
+    expect(within(webhooks).getByText('Received: 23/11/2026 5:00 AM EST')).toBeInTheDocument();
+    expect(within(webhooks).getByText('Receiving events')).toBeInTheDocument();
+    // No raw provider id, event type or ISO time, and nothing about other accounts.
+    expect(webhooks).not.toHaveTextContent(/evt_|invoice\.payment_failed|2026-11-23T|All customers/);
+  });
+
+  it('says calmly when the account has had no event yet [product: BILL-20]', async () => {
+    await openBilling({
+      loadInfo: async () => billingInfo(),
+      loadWebhookHealth: async () => ({
+        ok: false,
+        scope: 'account',
+        last_event_id: null,
+        last_event_type: null,
+        last_received_at: null,
+        message: 'No payment events for your account yet.',
+      }),
+    });
+    const webhooks = card('Webhooks Health');
+    expect(await within(webhooks).findByText('No payment events for your account yet.')).toBeInTheDocument();
+    expect(within(webhooks).getByText('No events yet')).toBeInTheDocument();
+  });
+
+  it("shows an admin the system's last event, marked so [product: BILL-20]", async () => {
     await openBilling({
       loadInfo: async () => billingInfo(),
       loadWebhookHealth: async () => ({
         ok: true,
-        last_event_id: 'evt_123',
+        scope: 'system',
+        last_event_id: 'evt_9',
+        last_event_type: 'customer.subscription.created',
         last_received_at: '2026-11-23T10:00:00.000Z',
         message: null,
       }),
     });
-    expect(await within(card('Webhooks Health')).findByText('Last event: evt_123')).toBeInTheDocument();
-    expect(within(card('Webhooks Health')).getByText('Received: November 23, 2026')).toBeInTheDocument();
+    const webhooks = card('Webhooks Health');
+    expect(await within(webhooks).findByText('All customers')).toBeInTheDocument();
+    expect(within(webhooks).getByText('Last event: Subscription started')).toBeInTheDocument();
+    expect(within(webhooks).getByText('Received: 11/23/2026 10:00 AM UTC')).toBeInTheDocument();
   });
 
   it("shows 'Your trial has ended' and 'Add Payment Method' when payment is required [product: BILL-3, BILL-4]", async () => {

@@ -19,6 +19,7 @@ import { HttpError } from '../../lib/http-errors';
 import { responseSchema, type ValibotTypeProvider } from '../../lib/valibot-schemas';
 import { signedIn } from '../../plugins/app/auth';
 import type { BillingUser } from '../../services/billing/service';
+import { effectiveRole } from '../../services/users';
 
 /**
  * The signed-in user's billing: /api/billing. Every route acts on the caller's own customer, found from the
@@ -58,7 +59,12 @@ const billingRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/health',
     { ...guard, schema: { response: { 200: responseSchema(webhookHealthSchema) } } },
-    async () => app.billing.health(),
+    async (request) => {
+      const { user } = await signedIn(request);
+      // Another customer's events are not this customer's business; the system's are the admins'.
+      const scope = effectiveRole(user, app.config.adminEmails) === 'admin' ? 'system' : 'account';
+      return app.billing.health(await owner(request), scope);
+    },
   );
 
   app.post(

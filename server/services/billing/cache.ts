@@ -38,11 +38,16 @@ export class ProviderCache {
    */
   async handle(event: Stripe.Event): Promise<boolean> {
     if (await this.repo.hasEvent(event.id)) return false;
-    const object = event.data.object as { id?: string; object?: string };
+    const object = event.data.object as { id?: string; object?: string; customer?: unknown };
     const ledger = {
       eventId: event.id,
       type: event.type,
       objectId: object.id ?? null,
+      // Whose event it is, for each customer's own webhook health.
+      customerId:
+        object.object === 'customer'
+          ? (object.id ?? null)
+          : idOf(object.customer as string | { id: string } | null | undefined),
       providerCreated: new Date(event.created * 1000),
     };
     const effect = await this.effectOf(event);

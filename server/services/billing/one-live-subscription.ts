@@ -73,8 +73,15 @@ export class OneLiveSubscription {
     if (!intentId) return null;
     const charges = await this.call(() => stripe.charges.list({ payment_intent: intentId, limit: 1 }));
     const charge = charges.data[0];
-    // Nothing was paid (a trial), or it is back already (another replica settling the same customer got there).
-    if (!charge || charge.amount === 0 || !charge.paid || charge.refunded) return null;
+    // Nothing was paid (a trial).
+    if (!charge || charge.amount === 0 || !charge.paid) return null;
+    if (charge.refunded) {
+      // Back already: another replica settling the same customer got there (its refund says so), or someone else.
+      const refunds = await this.call(() => stripe.refunds.list({ payment_intent: intentId, limit: 10 }));
+      return (
+        refunds.data.find((refund) => refund.metadata?.duplicate_subscription === subscription.id) ?? null
+      );
+    }
     return this.call(() =>
       stripe.refunds.create(
         { payment_intent: intentId, metadata: { duplicate_subscription: subscription.id } },

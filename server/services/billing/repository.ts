@@ -45,6 +45,7 @@ export type WebhookEventValues = {
   eventId: string;
   type: string;
   objectId: string | null;
+  customerId: string | null;
   providerCreated: Date;
 };
 
@@ -221,7 +222,8 @@ export class BillingRepository {
     });
   }
 
-  async lastEvent(): Promise<{ eventId: string; type: string; receivedAt: Date } | null> {
+  /** The newest ledger row: of one customer, or (`customerId` undefined) of everyone. */
+  async lastEvent(customerId?: string): Promise<{ eventId: string; type: string; receivedAt: Date } | null> {
     const [row] = await this.db
       .select({
         eventId: webhookEvents.eventId,
@@ -229,6 +231,7 @@ export class BillingRepository {
         receivedAt: webhookEvents.receivedAt,
       })
       .from(webhookEvents)
+      .where(customerId === undefined ? undefined : eq(webhookEvents.customerId, customerId))
       .orderBy(desc(webhookEvents.receivedAt))
       .limit(1);
     return row ?? null;

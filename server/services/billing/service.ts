@@ -149,21 +149,29 @@ export class BillingService {
     return { trial_ends_at: iso(current?.trialEnd), subscription_status: current?.status ?? null };
   }
 
-  async health() {
-    const last = await this.repo.lastEvent();
-    if (!last) {
-      return {
-        ok: false,
-        last_event_id: null,
-        last_received_at: null,
-        message: 'No webhook events received yet.',
-      };
-    }
+  /**
+   * Webhook health: the newest event about the user's own customer (`account`), or, for an admin, of the whole
+   * system (`system`). The page says the event in words and the time in the user's own format and zone.
+   */
+  async health(user: BillingUser, scope: 'account' | 'system') {
+    const customer = scope === 'account' ? await this.customerOf(user, false) : null;
+    const last =
+      scope === 'system'
+        ? await this.repo.lastEvent()
+        : customer
+          ? await this.repo.lastEvent(customer.customerId)
+          : null;
     return {
-      ok: true,
-      last_event_id: last.eventId,
-      last_received_at: last.receivedAt.toISOString(),
-      message: `Last event ${last.type} received at ${last.receivedAt.toISOString()}.`,
+      ok: last !== null,
+      scope,
+      last_event_id: last?.eventId ?? null,
+      last_event_type: last?.type ?? null,
+      last_received_at: iso(last?.receivedAt),
+      message: last
+        ? null
+        : scope === 'system'
+          ? 'No webhook events received yet.'
+          : 'No payment events for your account yet.',
     };
   }
 

@@ -31,7 +31,13 @@ import { useSelector } from '@xstate/react';
 import { type ReactNode, Suspense, useCallback, useState } from 'react';
 import type { BillingInfo, Invoice, WebhookHealth } from '../../../contract/billing';
 import { type BillingInterval, PLANS } from '../../../contract/plans';
-import { billingIntervalOf, billingPlanLabel, managePaymentLabel, nextBillingAt } from '../../domain/billing';
+import {
+  billingIntervalOf,
+  billingPlanLabel,
+  managePaymentLabel,
+  nextBillingAt,
+  webhookEventWords,
+} from '../../domain/billing';
 import { billingMessages } from '../../domain/messages';
 import { formatCents, invoiceAmountCents, invoiceLink } from '../../domain/money';
 import { toBillingInterval, toPlanId } from '../../domain/plans';
@@ -42,7 +48,7 @@ import {
   isLiveSubscription,
   subscriptionStatus,
 } from '../../domain/subscription';
-import { formatLongDate } from '../../domain/time';
+import { formatDateTimeAs, formatLongDate } from '../../domain/time';
 import {
   selectError,
   selectHasFailed,
@@ -57,6 +63,7 @@ import { selectIsLoadingUser } from '../../machines/session-selectors';
 import { useSessionSnapshot } from '../app-context';
 import { CancelDialog } from '../billing/CancelDialog';
 import { ChangePlanDialog } from '../billing/ChangePlanDialog';
+import { useUserSettings } from '../shell/account-hooks';
 import { useFlow } from '../use-flow';
 import { PageTitle } from './PageTitle';
 
@@ -263,15 +270,27 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
   );
 }
 
+/**
+ * The caller's own account's last event from the payment provider, in words, received when in their own date format
+ * and zone; an admin's is the whole system's [product: BILL-13, BILL-20, MSG-WEBHOOK-1].
+ */
 function Webhooks({ health }: { health: WebhookHealth | null }) {
+  const settings = useUserSettings();
   if (!health) return <Text c="dimmed">{billingMessages.noWebhookStatus}</Text>;
-  const received = formatLongDate(health.last_received_at);
+  const event = webhookEventWords(health.last_event_type);
+  const received = formatDateTimeAs(health.last_received_at, settings);
+  const badge = health.ok
+    ? { color: 'green', text: 'Receiving events' }
+    : health.scope === 'system'
+      ? { color: 'orange', text: 'Attention needed' }
+      : { color: 'gray', text: 'No events yet' };
   return (
     <Stack gap={4}>
-      <Badge color={health.ok ? 'green' : 'orange'} variant="light">
-        {health.ok ? 'Receiving events' : 'Attention needed'}
+      <Badge color={badge.color} variant="light">
+        {badge.text}
       </Badge>
-      {health.last_event_id && <Text size="sm">{`Last event: ${health.last_event_id}`}</Text>}
+      {health.scope === 'system' && <Text size="sm">All customers</Text>}
+      {event && <Text size="sm">{`Last event: ${event}`}</Text>}
       {received && <Text size="sm">{`Received: ${received}`}</Text>}
       {health.message && (
         <Text size="sm" c="dimmed">

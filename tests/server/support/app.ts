@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { startPaymentsEmulator } from '../../../emulators/payments/app';
 import { beaconApp, serverOptions } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
@@ -87,6 +88,47 @@ export async function startTestApp(
       if (ownsSchema && schema && databaseUrl) await dropPostgresSchema(databaseUrl, schema);
     },
   };
+}
+
+/**
+ * What a test reaches through the value `current` gives once the block's app is built: every property and method of
+ * it, as if it were the value (a test's `app.inject`, `app.db`, `payments.stripe`).
+ */
+export function forwardingTo<T extends object>(current: () => T): T {
+  return new Proxy({} as T, {
+    get: (_, key) => {
+      const target = current();
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+    has: (_, key) => Reflect.has(current(), key),
+  });
+}
+
+/**
+ * Builds before the tests of the describe block that calls it, closes after them, as fastify/demo's `build(t)`
+ * does for a test. `current()` is the built value, inside the tests.
+ */
+export function builtForBlock<T extends { close(): Promise<void> }>(start: () => Promise<T>) {
+  let built: T | undefined;
+  beforeAll(async () => {
+    built = await start();
+  });
+  afterAll(() => built?.close());
+  return () => {
+    if (!built) throw new Error('The app is built before the tests of its block: use it inside a test.');
+    return built;
+  };
+}
+
+/**
+ * The app for the tests of a describe block, in one call: `const { app } = build(engine)`. It is started before
+ * the block's tests on a throw-away database (startTestApp) and closed after them; `app` is that app, in the
+ * tests' bodies, and `testApp()` the whole of it (its schema, for a second replica).
+ */
+export function build(engine: 'pglite' | 'postgres', options: TestAppOptions = {}) {
+  const testApp = builtForBlock(() => startTestApp(engine, options));
+  return { app: forwardingTo(() => testApp().app), testApp };
 }
 
 /** The auth service of a production-like test app (https, so outside local mode). */

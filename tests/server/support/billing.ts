@@ -9,7 +9,7 @@ import {
   submitForm,
   TEST_WEBHOOK_SECRET,
 } from '../../emulators/payments-harness';
-import { startTestApp, type TestApp } from './app';
+import { builtForBlock, forwardingTo, startTestApp, type TestApp } from './app';
 import type { TestClient } from './client';
 
 /** The app with its own payments stand-in (no demo customer), the SDK pointed at it, and the shared secret. */
@@ -31,6 +31,20 @@ export async function startBillingApp(
       await testApp.close();
       await payments.close();
     },
+  };
+}
+
+/**
+ * The billing app for the tests of a describe block, in one call: `const { app, payments, stripe } =
+ * buildBilling(engine)`, started before them and closed after them, as `build` does.
+ */
+export function buildBilling(...startArguments: Parameters<typeof startBillingApp>) {
+  const testApp = builtForBlock(() => startBillingApp(...startArguments));
+  return {
+    app: forwardingTo(() => testApp().app),
+    payments: forwardingTo(() => testApp().payments),
+    stripe: forwardingTo(() => testApp().payments.stripe),
+    testApp,
   };
 }
 
