@@ -41,11 +41,6 @@ export interface IdempotentResponse {
   requestId?: string;
 }
 
-export interface WebhookEndpoint {
-  url: string | null;
-  secret: string;
-}
-
 export interface PaymentsState {
   version: 1;
   objects: Record<string, StripeObject[]>;
