@@ -1,8 +1,8 @@
-import type { DashboardLinkIO } from '../machines/dashboardLink';
+import type { DashboardLinkIO } from '../machines/dashboard-link';
 import type { IODeps } from './io-deps';
 
 /**
- * The way to the external dashboard (src/machines/dashboardLink.ts) [product: CHECK-5, HEAD-3, HEAD-9]. The tab is
+ * The way to the external dashboard (src/machines/dashboard-link.ts) [product: CHECK-5, HEAD-3, HEAD-9]. The tab is
  * opened at the click (`reserveTab` runs synchronously inside it), while the browser still counts it as the user's
  * own action: a tab opened after the identity call would be blocked as a pop-up. It is sent to the dashboard once
  * the call is over; `opener` is cut so the dashboard cannot reach back into this page.

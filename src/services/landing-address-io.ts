@@ -1,8 +1,8 @@
 import { addressWithout, readLandingAddress } from '../domain/address';
-import type { LandingAddressIO } from '../machines/landingAddress';
+import type { LandingAddressIO } from '../machines/landing-address';
 import type { IODeps } from './io-deps';
 
-/** The landing page's address handling (src/machines/landingAddress.ts) [product: LAND-26, LAND-27, CLIENT-5]. */
+/** The landing page's address handling (src/machines/landing-address.ts) [product: LAND-26, LAND-27, CLIENT-5]. */
 export function createLandingAddressIO({
   api,
   authService,

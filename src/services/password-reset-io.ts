@@ -1,10 +1,10 @@
 import { hashParams, queryParams } from '../domain/address';
 import { paths } from '../domain/pages';
-import type { PasswordResetIO } from '../machines/passwordReset';
+import type { PasswordResetIO } from '../machines/password-reset';
 import type { IODeps } from './io-deps';
 import { authClient } from './sign-in-io';
 
-/** The Reset page's I/O (src/machines/passwordReset.ts): the auth service's session and password [product: RESET-2, AUTH-6]. */
+/** The Reset page's I/O (src/machines/password-reset.ts): the auth service's session and password [product: RESET-2, AUTH-6]. */
 export function createPasswordResetIO({
   authService,
   page,

@@ -1,10 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { paths } from '../domain/pages';
-import type { SignInIO } from '../machines/signIn';
+import type { SignInIO } from '../machines/sign-in';
 import type { AuthService } from './auth-service';
 import { addressOf, type IODeps } from './io-deps';
 
-/** The sign-in dialog's I/O (src/machines/signIn.ts): the auth service, supabase-js loaded on first use. */
+/** The sign-in dialog's I/O (src/machines/sign-in.ts): the auth service, supabase-js loaded on first use. */
 export function createSignInIO({ authService, page }: Pick<IODeps, 'authService' | 'page'>): SignInIO {
   // The dialog offers the server's login page instead when there is no auth service; this is a backstop.
   const auth = authClient(authService, 'The auth service is not configured.');

@@ -36,31 +36,42 @@ const allowed: Array<[folder: string, specifier: string]> = [
   ['src/machines', 'xstate'],
   ['src/machines', '../domain/messages'],
   ['src/machines', '../../contract/password'],
-  ['src/ui', '../machines/signIn'],
+  ['src/ui', '../machines/sign-in'],
   ['src/ui', '../domain/pages'],
   ['server', '../contract/plans'],
 ];
 
-/** Writes one module per case, lints them all in one run of the project's Biome, and answers each one's findings. */
-function lintImports(cases: Array<[folder: string, specifier: string]>): string[] {
-  const files = cases.map(([folder, specifier], index) => {
-    const file = join(folder, `layer-rule-fixture-${process.pid}-${index}.ts`);
-    writeFileSync(join(ROOT, file), `import { value } from '${specifier}';\n\nexport const copy = value;\n`);
-    return file;
-  });
+/** Writes each file, lints them all in one run of the project's Biome, removes them, and answers each one's findings. */
+function lintFiles(cases: Array<{ file: string; text: string }>): string[] {
+  for (const { file, text } of cases) writeFileSync(join(ROOT, file), text);
+  const files = cases.map(({ file }) => file);
   try {
     const result = spawnSync(process.execPath, [BIOME, 'lint', '--max-diagnostics=500', ...files], {
       cwd: ROOT,
       encoding: 'utf8',
     });
     const output = `${result.stdout}${result.stderr}`;
-    // Each finding starts with `path:line:column rule`; what follows, up to the next one, is its text.
-    const findings = output.split(/^(?=\S+:\d+:\d+ lint\/)/m);
-    return files.map((file) => findings.filter((finding) => finding.startsWith(`${file}:`)).join('\n'));
+    // Each finding starts with `path:line:column rule` (`path rule` for the file's name); what follows, up to the
+    // next one, is its text.
+    const findings = output.split(/^(?=\S+(?::\d+:\d+)? lint\/)/m);
+    return files.map((file) =>
+      findings
+        .filter((finding) => finding.startsWith(`${file}:`) || finding.startsWith(`${file} `))
+        .join('\n'),
+    );
   } finally {
     for (const file of files) rmSync(join(ROOT, file), { force: true });
   }
 }
+
+/** One module per case, importing the specifier into the folder. */
+const lintImports = (cases: Array<[folder: string, specifier: string]>) =>
+  lintFiles(
+    cases.map(([folder, specifier], index) => ({
+      file: join(folder, `layer-rule-fixture-${process.pid}-${index}.ts`),
+      text: `import { value } from '${specifier}';\n\nexport const copy = value;\n`,
+    })),
+  );
 
 describe('layer rules enforced by npm run lint', () => {
   const refused = lintImports(refusals.map(([folder, specifier]) => [folder, specifier]));
@@ -80,4 +91,33 @@ describe('layer rules enforced by npm run lint', () => {
       expect(passed[index]).toBe('');
     },
   );
+});
+
+describe('file names, enforced by npm run lint: kebab-case, or the name of the component the file exports', () => {
+  const pid = process.pid;
+  const [camel, pascal, snake, kebab, component] = lintFiles([
+    { file: `src/machines/fixtureMachine${pid}.ts`, text: 'export const fixture = 1;\n' },
+    { file: `src/services/FixtureService${pid}.ts`, text: 'export const fixture = 1;\n' },
+    { file: `src/domain/fixture_rule_${pid}.ts`, text: 'export const fixture = 1;\n' },
+    { file: `src/machines/fixture-machine-${pid}.ts`, text: 'export const fixture = 1;\n' },
+    {
+      file: `src/ui/FixtureDialog${pid}.tsx`,
+      text: `export function FixtureDialog${pid}() {\n  return null;\n}\n`,
+    },
+  ]);
+
+  it.each([
+    ['camelCase', camel],
+    ['PascalCase without such an export', pascal],
+    ['snake_case', snake],
+  ])('refuses %s', (_case, findings) => {
+    expect(findings).toContain('useFilenamingConvention');
+  });
+
+  it.each([
+    ['kebab-case', kebab],
+    ['a component named after its export', component],
+  ])('allows %s', (_case, findings) => {
+    expect(findings).toBe('');
+  });
 });

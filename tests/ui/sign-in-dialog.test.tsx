@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { SignInIO } from '../../src/machines/signIn';
+import type { SignInIO } from '../../src/machines/sign-in';
 import { deferred, noServerSession, renderApp, signedIn } from './render-app';
 
 /** The landing page with an auth service behaving as `signIn` says; answers the app once the page shows. */

@@ -16,7 +16,7 @@ import {
   webhookHealthSchema,
 } from '../../../contract/billing';
 import type { CheckoutPlanName } from '../../../contract/plans';
-import type { CheckoutStart, PlanChange } from '../../machines/changePlan';
+import type { CheckoutStart, PlanChange } from '../../machines/change-plan';
 import { type ApiClient, ApiError } from './client';
 
 /**

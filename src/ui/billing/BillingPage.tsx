@@ -58,7 +58,7 @@ import {
   selectIsOpeningPortal,
   selectIsPolling,
 } from '../../machines/billing';
-import type { ChangePlanInput } from '../../machines/changePlan';
+import type { ChangePlanInput } from '../../machines/change-plan';
 import { selectIsLoadingUser } from '../../machines/session-selectors';
 import { useSessionSnapshot } from '../app-context';
 import { useUserSettings } from '../shell/account-hooks';

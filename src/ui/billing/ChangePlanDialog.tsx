@@ -9,7 +9,7 @@ import { Button, Group, Modal, Radio, SegmentedControl, Stack } from '@mantine/c
 import { useSelector } from '@xstate/react';
 import { type BillingInterval, PLAN_LIST, type PlanId } from '../../../contract/plans';
 import { ANNUAL_SAVINGS_LABEL, formatUsd, planPrice } from '../../domain/prices';
-import type { ChangePlanInput } from '../../machines/changePlan';
+import type { ChangePlanInput } from '../../machines/change-plan';
 import {
   selectChosenPlan,
   selectConfirmDisabled,
@@ -18,7 +18,7 @@ import {
   selectIsDone,
   selectNotice,
   selectView,
-} from '../../machines/changePlan';
+} from '../../machines/change-plan';
 import { FormFeedback } from '../forms/FormFeedback';
 import { useFlow } from '../use-flow';
 

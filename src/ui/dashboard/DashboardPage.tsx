@@ -5,7 +5,7 @@ import { Badge, Button, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
 import { trialBadge, trialDaysLeft } from '../../domain/trial';
-import { selectIsOpening } from '../../machines/dashboardLink';
+import { selectIsOpening } from '../../machines/dashboard-link';
 import { selectUser } from '../../machines/session-selectors';
 import { useSessionSnapshot } from '../app-context';
 import { useDashboardLink } from '../shell/account-hooks';
@@ -37,7 +37,7 @@ function TrialBadge() {
   return <Badge variant="light">{trialBadge(daysLeft)}</Badge>;
 }
 
-/** The same flow as the header's Dashboard button (src/machines/dashboardLink.ts) [product: CHECK-3, CHECK-5]. */
+/** The same flow as the header's Dashboard button (src/machines/dashboard-link.ts) [product: CHECK-3, CHECK-5]. */
 function OpenDashboardButton() {
   const link = useDashboardLink();
   const flow = useFlow('dashboardLink');

@@ -8,8 +8,8 @@ import {
 import { isCurrentPlan } from '../../domain/plans';
 import { ANNUAL_SAVINGS_LABEL, formatUsd, planPrice } from '../../domain/prices';
 import type { SignupChoice } from '../../domain/signup-choice';
-import type { Chooser } from '../../machines/pricingAction';
-import { selectIsBusy, selectPendingPlan } from '../../machines/pricingAction-selectors';
+import type { Chooser } from '../../machines/pricing-action';
+import { selectIsBusy, selectPendingPlan } from '../../machines/pricing-action-selectors';
 import { selectOnboardingRequired, selectUser } from '../../machines/session-selectors';
 import { useSessionValue } from '../app-context';
 import { LandingButton } from './LandingButton';

@@ -7,13 +7,13 @@ import { paths } from '../../domain/pages';
 import { planLabel } from '../../domain/plans';
 import { createdAtMs, memberSince } from '../../domain/time';
 import { trialBadge, trialDaysLeft, trialEndMs } from '../../domain/trial';
-import { selectIsOpening } from '../../machines/dashboardLink';
+import { selectIsOpening } from '../../machines/dashboard-link';
 import {
   selectLookingUpTrial,
   selectSubscriptionStatus,
   selectTrialEndsAt,
   selectTrialKnown,
-} from '../../machines/landingAccount';
+} from '../../machines/landing-account';
 import type { SessionUser } from '../../machines/session';
 import { useDashboardLink } from '../shell/account-hooks';
 import { useFlow } from '../use-flow';

@@ -22,7 +22,7 @@ import type { SessionSnapshot, SessionUser } from '../../machines/session';
 import { selectUser } from '../../machines/session-selectors';
 import { useSessionActor } from '../app-context';
 import { FormFeedback } from '../forms/FormFeedback';
-import { CompanySizeSelect, IntervalSelect, PlanSelect } from '../forms/SignupFields';
+import { CompanySizeSelect, IntervalSelect, PlanSelect } from '../forms/signup-fields';
 import { useFields } from '../forms/use-fields';
 import { PageTitle } from '../shell/PageTitle';
 import { useFlow } from '../use-flow';

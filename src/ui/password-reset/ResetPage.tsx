@@ -6,7 +6,7 @@ import { Button, Container, Stack, TextInput } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, Suspense } from 'react';
-import { selectError, selectIsBusy, selectIsUpdating, selectNotice } from '../../machines/passwordReset';
+import { selectError, selectIsBusy, selectIsUpdating, selectNotice } from '../../machines/password-reset';
 import { FormFeedback } from '../forms/FormFeedback';
 import { useFields } from '../forms/use-fields';
 import { PageTitle } from '../shell/PageTitle';

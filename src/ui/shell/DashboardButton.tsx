@@ -2,11 +2,11 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
 import { Button } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { selectIsOpening } from '../../machines/dashboardLink';
+import { selectIsOpening } from '../../machines/dashboard-link';
 import { useFlow } from '../use-flow';
 import { useDashboardLink } from './account-hooks';
 
-/** The header's Dashboard button [product: HEAD-2, HEAD-3]; the flow opens the tab (src/machines/dashboardLink.ts). */
+/** The header's Dashboard button [product: HEAD-2, HEAD-3]; the flow opens the tab (src/machines/dashboard-link.ts). */
 export function DashboardButton({ fullWidth = false }: { fullWidth?: boolean }) {
   const link = useDashboardLink();
   const flow = useFlow('dashboardLink');

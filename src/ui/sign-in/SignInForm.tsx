@@ -14,7 +14,7 @@ import {
   selectIsResending,
   selectIsSigningIn,
   selectNotice,
-} from '../../machines/signIn';
+} from '../../machines/sign-in';
 import { useSessionSnapshot } from '../app-context';
 import { FormFeedback } from '../forms/FormFeedback';
 import { useFields } from '../forms/use-fields';

@@ -22,7 +22,7 @@ import {
   selectSentEmail,
 } from '../../machines/signup';
 import { FormFeedback } from '../forms/FormFeedback';
-import { CompanySizeSelect, IntervalSelect, PlanSelect } from '../forms/SignupFields';
+import { CompanySizeSelect, IntervalSelect, PlanSelect } from '../forms/signup-fields';
 import { useFields } from '../forms/use-fields';
 import { useFlow } from '../use-flow';
 import type { SignupDialogProps } from './SignupDialog';

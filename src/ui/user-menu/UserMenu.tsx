@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
 import { displayName, initials } from '../../domain/names';
 import { paths } from '../../domain/pages';
-import type { DashboardLinkActorRef } from '../../machines/dashboardLink';
+import type { DashboardLinkActorRef } from '../../machines/dashboard-link';
 import type { SessionSnapshot } from '../../machines/session';
 import { selectIsSigningOut } from '../../machines/session-selectors';
 import { useSessionActor } from '../app-context';
@@ -63,7 +63,7 @@ export default function UserMenu() {
   );
 }
 
-/** The same flow as the header's Dashboard button (src/machines/dashboardLink.ts) [product: LAND-17, HEAD-3]. */
+/** The same flow as the header's Dashboard button (src/machines/dashboard-link.ts) [product: LAND-17, HEAD-3]. */
 function DashboardItem({ flow }: { flow: DashboardLinkActorRef }) {
   // With the user's monitoring preferences [product: SET-33].
   const link = useDashboardLink();

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { type ChangePlanSnapshot, changePlanMachine } from '../../src/machines/changePlan';
+import { type ChangePlanSnapshot, changePlanMachine } from '../../src/machines/change-plan';
 import type { PortalOutput } from '../../src/machines/portal';
 import { billingInfo, failureTextOf, tooManyRequests } from '../ui/billing-fixtures';
 import { renderApp, signedIn } from '../ui/render-app';

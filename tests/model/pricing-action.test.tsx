@@ -8,8 +8,8 @@ import {
   type PricingActionEvent,
   type PricingActionSnapshot,
   pricingActionMachine,
-} from '../../src/machines/pricingAction';
-import { selectIsBusy, selectPendingPlan } from '../../src/machines/pricingAction-selectors';
+} from '../../src/machines/pricing-action';
+import { selectIsBusy, selectPendingPlan } from '../../src/machines/pricing-action-selectors';
 import type { SessionSnapshot } from '../../src/machines/session';
 import { selectOnboardingRequired, selectUser } from '../../src/machines/session-selectors';
 import { noServerSession, renderLoadedApp, signedIn } from '../ui/render-app';

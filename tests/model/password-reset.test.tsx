@@ -4,7 +4,7 @@ import {
   type PasswordResetEvent,
   type PasswordResetSnapshot,
   passwordResetMachine,
-} from '../../src/machines/passwordReset';
+} from '../../src/machines/password-reset';
 import { renderApp } from '../ui/render-app';
 import { call, describeModel, type MachineView, type StepObservation, start } from './harness';
 import { expectFeedback, foundOnce } from './view-checks';

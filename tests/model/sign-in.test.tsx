@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { type SignInEvent, type SignInSnapshot, signInMachine } from '../../src/machines/signIn';
+import { type SignInEvent, type SignInSnapshot, signInMachine } from '../../src/machines/sign-in';
 import { renderApp } from '../ui/render-app';
 import {
   call,

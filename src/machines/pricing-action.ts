@@ -3,7 +3,7 @@ import type { BillingInterval, CheckoutPlanName, PlanId } from '../../contract/p
 import { isUnauthenticatedError } from '../domain/messages';
 import { checkoutPlanName } from '../domain/plans';
 import type { SignupChoice } from '../domain/signup-choice';
-import type { CheckoutStart } from './changePlan';
+import type { CheckoutStart } from './change-plan';
 import { command, type PortIO, port, request } from './io';
 import { isLeavingForPortal, portalMachine } from './portal';
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { dashboardLinkMachine, selectIsOpening } from '../../src/machines/dashboardLink';
+import { dashboardLinkMachine, selectIsOpening } from '../../src/machines/dashboard-link';
 import { renderApp, signedIn } from '../ui/render-app';
 import { call, describeModel, type MachineView, start } from './harness';
 

@@ -7,7 +7,7 @@ import {
   type LandingAddressEvent,
   landingAddressMachine,
   SIGN_IN_AFTER_CHECKOUT_MS,
-} from '../../src/machines/landingAddress';
+} from '../../src/machines/landing-address';
 import { OPEN_SIGN_IN_EVENT, OPEN_SIGNUP_EVENT } from '../../src/ui/landing/LandingPage';
 import { renderLoadedApp } from '../ui/render-app';
 import { call, describeModel, type EffectLog, emitted, type MachineView, start } from './harness';

@@ -7,7 +7,7 @@ import {
   selectSubscriptionStatus,
   selectTrialEndsAt,
   selectTrialKnown,
-} from '../../src/machines/landingAccount';
+} from '../../src/machines/landing-account';
 import { renderLoadedApp, signedIn } from '../ui/render-app';
 import { describeModel, type MachineView, start } from './harness';
 

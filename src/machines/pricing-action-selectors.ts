@@ -1,5 +1,5 @@
 import type { PlanId } from '../../contract/plans';
-import type { PricingActionSnapshot } from './pricingAction';
+import type { PricingActionSnapshot } from './pricing-action';
 
 /*
  * The pricingAction machine's selectors, apart from the machine so that the landing page's first load reads its
