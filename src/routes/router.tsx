@@ -72,31 +72,31 @@ const guardedRoute = createRoute({
 const dashboardRoute = createRoute({
   getParentRoute: () => guardedRoute,
   path: paths.dashboard,
-  component: lazyRouteComponent(() => import('../ui/pages/DashboardPage'), 'DashboardPage'),
+  component: lazyRouteComponent(() => import('../ui/dashboard/DashboardPage'), 'DashboardPage'),
 });
 
 const profileRoute = createRoute({
   getParentRoute: () => guardedRoute,
   path: paths.profile,
-  component: lazyRouteComponent(() => import('../ui/pages/ProfilePage'), 'ProfilePage'),
+  component: lazyRouteComponent(() => import('../ui/profile/ProfilePage'), 'ProfilePage'),
 });
 
 const billingRoute = createRoute({
   getParentRoute: () => guardedRoute,
   path: paths.billing,
-  component: lazyRouteComponent(() => import('../ui/pages/BillingPage'), 'BillingPage'),
+  component: lazyRouteComponent(() => import('../ui/billing/BillingPage'), 'BillingPage'),
 });
 
 const settingsRoute = createRoute({
   getParentRoute: () => guardedRoute,
   path: paths.settings,
-  component: lazyRouteComponent(() => import('../ui/pages/SettingsPage'), 'SettingsPage'),
+  component: lazyRouteComponent(() => import('../ui/settings/SettingsPage'), 'SettingsPage'),
 });
 
 const onboardingRoute = createRoute({
   getParentRoute: () => guardedRoute,
   path: paths.onboarding,
-  component: lazyRouteComponent(() => import('../ui/pages/OnboardingPage'), 'OnboardingPage'),
+  component: lazyRouteComponent(() => import('../ui/onboarding/OnboardingPage'), 'OnboardingPage'),
 });
 
 /**
@@ -114,7 +114,7 @@ const adminShellRoute = createRoute({
 const adminRefundsRoute = createRoute({
   getParentRoute: () => adminShellRoute,
   path: paths.adminRefunds,
-  component: lazyRouteComponent(() => import('../ui/pages/AdminRefundsPage'), 'AdminRefundsPage'),
+  component: lazyRouteComponent(() => import('../ui/refunds/AdminRefundsPage'), 'AdminRefundsPage'),
 });
 
 /**
@@ -133,7 +133,7 @@ const otherPathRoute = createRoute({
 const resetRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: paths.reset,
-  component: lazyRouteComponent(() => import('../ui/pages/ResetPage'), 'ResetPage'),
+  component: lazyRouteComponent(() => import('../ui/password-reset/ResetPage'), 'ResetPage'),
 });
 
 export const routeTree = rootRoute.addChildren([

@@ -41,8 +41,8 @@ import {
 import { selectUser } from '../../machines/session-selectors';
 import { useSessionActor } from '../app-context';
 import { useUserSettings } from '../shell/account-hooks';
+import { PageTitle } from '../shell/PageTitle';
 import { useFlow } from '../use-flow';
-import { PageTitle } from './PageTitle';
 
 /** The Profile page [product: PROF, MSG-PROF]: it renders the profile machine and sends it the form's edits. */
 export function ProfilePage() {

@@ -37,8 +37,8 @@ import {
   selectReversals,
   selectReversalsUnavailable,
 } from '../../machines/refund';
+import { PageTitle } from '../shell/PageTitle';
 import { useFlow } from '../use-flow';
-import { PageTitle } from './PageTitle';
 
 /**
  * Refund management for admins [product: REFUND]. The route has checked the admin role before this renders

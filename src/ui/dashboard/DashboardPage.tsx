@@ -9,8 +9,8 @@ import { selectIsOpening } from '../../machines/dashboardLink';
 import { selectUser } from '../../machines/session-selectors';
 import { useSessionSnapshot } from '../app-context';
 import { useDashboardLink } from '../shell/account-hooks';
+import { PageTitle } from '../shell/PageTitle';
 import { useFlow } from '../use-flow';
-import { PageTitle } from './PageTitle';
 
 /**
  * The session-check page [product: CHECK, ROUTE-5]. Its guard has checked the session ('Checking session…' while it

@@ -9,8 +9,8 @@ import { type FormEvent, Suspense } from 'react';
 import { selectError, selectIsBusy, selectIsUpdating, selectNotice } from '../../machines/passwordReset';
 import { FormFeedback } from '../forms/FormFeedback';
 import { useFields } from '../forms/use-fields';
+import { PageTitle } from '../shell/PageTitle';
 import { useFlow } from '../use-flow';
-import { PageTitle } from './PageTitle';
 
 /** The Reset page [product: RESET]: the e-mailed link's session, then the new password. */
 export function ResetPage() {

@@ -24,8 +24,8 @@ import { useSessionActor } from '../app-context';
 import { FormFeedback } from '../forms/FormFeedback';
 import { CompanySizeSelect, IntervalSelect, PlanSelect } from '../forms/SignupFields';
 import { useFields } from '../forms/use-fields';
+import { PageTitle } from '../shell/PageTitle';
 import { useFlow } from '../use-flow';
-import { PageTitle } from './PageTitle';
 
 const PlanPickerDialog = lazy(() => import('../plan-picker/PlanPickerDialog'));
 

@@ -61,11 +61,11 @@ import {
 import type { ChangePlanInput } from '../../machines/changePlan';
 import { selectIsLoadingUser } from '../../machines/session-selectors';
 import { useSessionSnapshot } from '../app-context';
-import { CancelDialog } from '../billing/CancelDialog';
-import { ChangePlanDialog } from '../billing/ChangePlanDialog';
 import { useUserSettings } from '../shell/account-hooks';
+import { PageTitle } from '../shell/PageTitle';
 import { useFlow } from '../use-flow';
-import { PageTitle } from './PageTitle';
+import { CancelDialog } from './CancelDialog';
+import { ChangePlanDialog } from './ChangePlanDialog';
 
 /** The billing page [product: BILL]: five cards, the trial banner and the change-plan and cancel dialogs. */
 /**

@@ -37,8 +37,8 @@ import {
   selectSettingsMessage,
 } from '../../machines/settings';
 import { useSessionActor } from '../app-context';
+import { PageTitle } from '../shell/PageTitle';
 import { useFlow } from '../use-flow';
-import { PageTitle } from './PageTitle';
 import { settingOptions } from './settings-options';
 
 type ChoiceKey = keyof typeof settingOptions;
