@@ -23,6 +23,7 @@ import {
   measureCoverage,
   viewNotes,
 } from '../tests/model/lib/coverage-table';
+import { compareInventory, readInventory } from '../tests/model/lib/inventory';
 import { discoverMachines } from '../tests/model/lib/machine-discovery';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -39,7 +40,13 @@ async function main(): Promise<number> {
   }
   const { machines, problems } = await discoverMachines(MACHINES_DIR, ROOT);
   const rows = measureCoverage(machines, readCoverageRecords());
-  const failures = [...problems, ...coverageFailures(rows)];
+  // A machine that differs from its reviewed inventory fails even when no model test of it ran.
+  const inventoryDifferences = machines.flatMap(({ machine, file }) =>
+    compareInventory(machine, readInventory(machine.id)).map(
+      (difference) => `${machine.id} (${file}): inventory: ${difference}`,
+    ),
+  );
+  const failures = [...problems, ...inventoryDifferences, ...coverageFailures(rows)];
   const notes = viewNotes(rows);
   process.stdout.write(
     [

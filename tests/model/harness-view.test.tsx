@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { MantineProvider } from '@mantine/core';
 import { configure, getConfig, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { loginMachine } from './fixtures/login';
 import { loginOptions } from './fixtures/login-options';
 import { LoginView } from './fixtures/login-view';
 import { createModelHarness, describeModel, type MachineView } from './harness';
+import { readInventory } from './lib/inventory';
 
 // The view replay is proved on the fixture login machine and a tiny Mantine view of it (DOM: the model-view project).
 
@@ -54,11 +56,13 @@ function loginView({ hidesFailure = false } = {}): MachineView<typeof loginMachi
 }
 
 // What a machine's model test with a view looks like: `path N: …` against the bare actor, then `path N (view): …`.
-describeModel(loginMachine, { ...loginOptions, view: loginView() });
+// Its reviewed inventory is committed beside the fixture, as the app's machines' are in tests/model/inventory/.
+const inventory = readInventory('login', join(import.meta.dirname, 'fixtures/inventory'));
+describeModel(loginMachine, { ...loginOptions, inventory, view: loginView() });
 
 describe('model harness, replayed through a view', () => {
   it('counts a path as view-replayed once it passes through the view', async () => {
-    const harness = createModelHarness(loginMachine, { ...loginOptions, view: loginView() });
+    const harness = createModelHarness(loginMachine, { ...loginOptions, inventory, view: loginView() });
     expect(harness.coverageRecord().viewPathsReplayed).toBe(0);
     await harness.runPathInView(harness.paths[0]!);
 
@@ -77,6 +81,7 @@ describe('model harness, replayed through a view', () => {
 
     it('fails when the view stops showing an error', async () => {
       const harness = createModelHarness(loginMachine, {
+        inventory,
         ...loginOptions,
         view: loginView({ hidesFailure: true }),
       });
@@ -90,7 +95,11 @@ describe('model harness, replayed through a view', () => {
 
     it('fails, naming the state, when a state the path reaches has no `shows` entry', async () => {
       const { failed: _failed, ...shows } = loginView().shows;
-      const harness = createModelHarness(loginMachine, { ...loginOptions, view: { ...loginView(), shows } });
+      const harness = createModelHarness(loginMachine, {
+        ...loginOptions,
+        inventory,
+        view: { ...loginView(), shows },
+      });
       const failurePath = harness.paths.find((path) => path.description.includes('error:login'))!;
 
       await expect(harness.runPathInView(failurePath)).rejects.toThrow(
@@ -101,6 +110,7 @@ describe('model harness, replayed through a view', () => {
     it('performs user events on the page: a control that sends nothing leaves the actor behind the model', async () => {
       const view = loginView();
       const harness = createModelHarness(loginMachine, {
+        inventory,
         ...loginOptions,
         // The user presses Enter in the field instead of clicking; a view whose form ignored it would fail the same way.
         view: {
@@ -119,13 +129,14 @@ describe('model harness, replayed through a view', () => {
       const view = loginView();
       const perform = { ...view.perform, 'form.cancel': async () => {} };
       expect(() =>
-        createModelHarness(loginMachine, { ...loginOptions, view: { ...view, perform } as never }),
+        createModelHarness(loginMachine, { ...loginOptions, inventory, view: { ...view, perform } as never }),
       ).toThrow("the view's `perform` acts out 'form.cancel', which the machine does not accept (stale).");
     });
 
     it('fails when the view does not create its actor from the logic and options it is given', async () => {
       const view = loginView();
       const harness = createModelHarness(loginMachine, {
+        inventory,
         ...loginOptions,
         view: {
           ...view,

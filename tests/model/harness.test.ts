@@ -4,11 +4,23 @@ import { assign, createMachine, setup } from 'xstate';
 import { deadEndMachine, loginMachine, racingTimersMachine } from './fixtures/login';
 import { loginOptions } from './fixtures/login-options';
 import { toggleMachine } from './fixtures/machines/toggle';
-import { createModelHarness, formatUntaken, start } from './harness';
+import { createModelHarness, formatUntaken, type ModelTestOptions, start } from './harness';
 import { coverageFailures, formatCoverageTable, measureCoverage, viewNotes } from './lib/coverage-table';
+import { inventoryOf } from './lib/inventory';
 import { discoverMachines } from './lib/machine-discovery';
 
 // The harness is proved on fixture machines; the app's machines are tested in their own files.
+
+/**
+ * The harness on a fixture whose inventory is the fixture's own (as if reviewed); the inventory checks themselves
+ * are proved in tests/model/inventory.test.ts.
+ */
+function harnessOf<TMachine extends Parameters<typeof createModelHarness>[0]>(
+  machine: TMachine,
+  options: ModelTestOptions<TMachine> = {},
+) {
+  return createModelHarness(machine, { inventory: inventoryOf(machine), ...options });
+}
 
 async function runAll(harness: ReturnType<typeof createModelHarness>) {
   for (const path of harness.paths) await harness.runPath(path);
@@ -16,7 +28,7 @@ async function runAll(harness: ReturnType<typeof createModelHarness>) {
 
 describe('model harness', () => {
   it('takes every transition of a machine with guards, an invoke, a delay and an eventless transition', async () => {
-    const harness = createModelHarness(loginMachine, loginOptions);
+    const harness = harnessOf(loginMachine, loginOptions);
     await runAll(harness);
 
     const coverage = harness.coverage();
@@ -36,7 +48,7 @@ describe('model harness', () => {
   });
 
   it('names model steps after what the executor does for them', () => {
-    const harness = createModelHarness(loginMachine, loginOptions);
+    const harness = harnessOf(loginMachine, loginOptions);
     const descriptions = harness.paths.map((path) => path.description);
     expect(descriptions.every((description) => description.startsWith('init → '))).toBe(true);
     expect(
@@ -54,7 +66,7 @@ describe('model harness', () => {
   });
 
   it('chains moves into few paths that start at init, yet every move runs', async () => {
-    const harness = createModelHarness(loginMachine, loginOptions);
+    const harness = harnessOf(loginMachine, loginOptions);
     await runAll(harness);
     expect(harness.coverage().untaken).toEqual([]);
     // Ten transitions, some taken with several payloads: one path per move would be a dozen renders of a view.
@@ -75,7 +87,7 @@ describe('model harness', () => {
         },
       },
     });
-    const harness = createModelHarness(machine, {
+    const harness = harnessOf(machine, {
       events: [{ type: 'submit' }, { type: 'edit' }],
       delays: { cleanup: 300 },
       serializeState: (snapshot) => JSON.stringify(snapshot.value),
@@ -91,7 +103,7 @@ describe('model harness', () => {
   });
 
   it('lists each transition no path can take by source state, event and target', async () => {
-    const harness = createModelHarness(deadEndMachine, { events: [{ type: 'go' }, { type: 'back' }] });
+    const harness = harnessOf(deadEndMachine, { events: [{ type: 'go' }, { type: 'back' }] });
     await runAll(harness);
 
     expect(formatUntaken(harness.coverage().untaken)).toBe(
@@ -108,7 +120,7 @@ describe('model harness', () => {
       on: { close: '.closed' },
       states: { open: { on: { lock: 'locked' } }, closed: {}, locked: { on: { close: {} } } },
     });
-    const harness = createModelHarness(machine, { events: [{ type: 'close' }, { type: 'lock' }] });
+    const harness = harnessOf(machine, { events: [{ type: 'close' }, { type: 'lock' }] });
     await runAll(harness);
 
     expect(harness.coverage().untaken).toEqual([]);
@@ -116,14 +128,14 @@ describe('model harness', () => {
 
   it('fails, naming the event, when an event the machine accepts has no fixture (no bare event is sent)', () => {
     const withoutRetry = loginOptions.events.filter((event) => event.type !== 'form.retry');
-    expect(() => createModelHarness(loginMachine, { ...loginOptions, events: withoutRetry })).toThrow(
+    expect(() => harnessOf(loginMachine, { ...loginOptions, events: withoutRetry })).toThrow(
       "event 'form.retry' has no fixture in `events`",
     );
   });
 
   it('fails on fixtures of an event type the machine does not accept (stale fixtures)', () => {
     const events = [...loginOptions.events, { type: 'form.cancel' }] as never;
-    expect(() => createModelHarness(loginMachine, { ...loginOptions, events })).toThrow(
+    expect(() => harnessOf(loginMachine, { ...loginOptions, events })).toThrow(
       "`events` lists 'form.cancel', which the machine does not accept (stale fixture).",
     );
   });
@@ -132,18 +144,18 @@ describe('model harness', () => {
     const events = loginOptions.events.filter(
       (event) => !(event.type === 'form.change' && event.email === 'ada@example.com'),
     );
-    const harness = createModelHarness(loginMachine, { ...loginOptions, events });
+    const harness = harnessOf(loginMachine, { ...loginOptions, events });
     await runAll(harness);
     expect(formatUntaken(harness.coverage().untaken)).toContain('login.editing  --form.submit [hasEmail]-->');
   });
 
   it('counts only what the real actor did: nothing is covered before a path runs', () => {
-    const harness = createModelHarness(loginMachine, loginOptions);
+    const harness = harnessOf(loginMachine, loginOptions);
     expect(harness.coverage().taken).toEqual([]);
   });
 
   it('fails a path when the real actor does not reach the state the model predicts', async () => {
-    const harness = createModelHarness(racingTimersMachine, { delays: { soon: 1000, later: 5000 } });
+    const harness = harnessOf(racingTimersMachine, { delays: { soon: 1000, later: 5000 } });
     const lateTimerPath = harness.paths.find((path) => path.description === 'init → after:later');
     expect(lateTimerPath).toBeDefined();
 
@@ -155,7 +167,7 @@ describe('model harness', () => {
 
   it('settles invoked doubles with the supplied outputs and records what the machine asked for', async () => {
     const seen: Array<{ inputs: unknown[]; actions: string[] }> = [];
-    const harness = createModelHarness(loginMachine, {
+    const harness = harnessOf(loginMachine, {
       ...loginOptions,
       afterStep: {
         'done:login': ({ effects, stepEffects }) => {
@@ -170,7 +182,7 @@ describe('model harness', () => {
   });
 
   it("fails a step whose effects differ from its label's declaration", async () => {
-    const harness = createModelHarness(loginMachine, {
+    const harness = harnessOf(loginMachine, {
       ...loginOptions,
       effects: { ...loginOptions.effects, 'form.retry': [start('login', { email: 'bob@example.com' })] },
     });
@@ -183,7 +195,7 @@ describe('model harness', () => {
 
   it('fails a step that has effects when its label declares none, naming the label and the effects', async () => {
     const { 'done:login': _undeclared, ...effects } = loginOptions.effects;
-    const harness = createModelHarness(loginMachine, { ...loginOptions, effects });
+    const harness = harnessOf(loginMachine, { ...loginOptions, effects });
     const signInPath = harness.paths.find((path) => path.description.includes('done:login'))!;
 
     await expect(harness.runPath(signInPath)).rejects.toThrow(
@@ -194,7 +206,7 @@ describe('model harness', () => {
   it('fails when the machine stops asking for an effect the test declares', async () => {
     // The entry action turns into a built-in (an assign): the machine no longer asks for the effect.
     const silentSignIn = loginMachine.provide({ actions: { announceSignIn: assign({}) } });
-    const harness = createModelHarness(silentSignIn, loginOptions);
+    const harness = harnessOf(silentSignIn, loginOptions);
     const signInPath = harness.paths.find((path) => path.description.includes('done:login'))!;
 
     await expect(harness.runPath(signInPath)).rejects.toThrow(/actual: {3}\(none\)/);
@@ -202,17 +214,17 @@ describe('model harness', () => {
 
   it('fails when a named delay of the machine differs from the value the test gives (docs/product.md)', () => {
     const tenfold = loginMachine.provide({ delays: { retryDelay: 30000 } });
-    expect(() => createModelHarness(tenfold, loginOptions)).toThrow(
+    expect(() => harnessOf(tenfold, loginOptions)).toThrow(
       "delay 'retryDelay' is 30000 ms in the machine, but the test gives 3000 ms.",
     );
   });
 
   it('fails when the test gives no value for a named delay, or one for a delay the machine lacks', () => {
-    expect(() => createModelHarness(loginMachine, { ...loginOptions, delays: {} })).toThrow(
+    expect(() => harnessOf(loginMachine, { ...loginOptions, delays: {} })).toThrow(
       "delay 'retryDelay' has no value in `delays`: write the product's value, in ms.",
     );
     expect(() =>
-      createModelHarness(loginMachine, { ...loginOptions, delays: { retryDelay: 3000, pollEvery: 3000 } }),
+      harnessOf(loginMachine, { ...loginOptions, delays: { retryDelay: 3000, pollEvery: 3000 } }),
     ).toThrow("`delays` gives 'pollEvery', which is not a named delay of the machine (stale).");
   });
 
@@ -222,14 +234,14 @@ describe('model harness', () => {
       initial: 'on',
       states: { on: { after: { 400: 'off' } }, off: {} },
     });
-    expect(() => createModelHarness(machine)).toThrow(
+    expect(() => harnessOf(machine)).toThrow(
       "state 'blink.on' uses an unnamed delay of 400 ms: name it in setup({ delays }) so the test can check it",
     );
   });
 
   it('checks a computed delay when a path fires it: the clock must move by the value the test gives', async () => {
     const computed = loginMachine.provide({ delays: { retryDelay: () => 30000 } });
-    const harness = createModelHarness(computed, loginOptions);
+    const harness = harnessOf(computed, loginOptions);
     const retryPath = harness.paths.find((path) => path.description.includes('after:retryDelay'))!;
 
     await expect(harness.runPath(retryPath)).rejects.toThrow(
@@ -239,7 +251,7 @@ describe('model harness', () => {
 
   it('moves the simulated clock exactly to the delay', async () => {
     const times: number[] = [];
-    const harness = createModelHarness(loginMachine, {
+    const harness = harnessOf(loginMachine, {
       ...loginOptions,
       afterStep: { 'after:retryDelay': ({ now }) => void times.push(now) },
     });
@@ -250,7 +262,7 @@ describe('model harness', () => {
   });
 
   it('fails the path when an observation fails', async () => {
-    const harness = createModelHarness(loginMachine, {
+    const harness = harnessOf(loginMachine, {
       ...loginOptions,
       states: {
         failed: ({ snapshot }) => expect(snapshot.context.error).toBe('a different message'),
@@ -262,7 +274,7 @@ describe('model harness', () => {
   });
 
   it('reports observations that no step ever reached', async () => {
-    const harness = createModelHarness(loginMachine, {
+    const harness = harnessOf(loginMachine, {
       ...loginOptions,
       states: { submitting: () => {}, 'signedIn.owner': () => {} },
       afterStep: { 'form.cancel': () => {} },
@@ -297,7 +309,7 @@ describe('coverage table', () => {
   it('fails the run for a machine without a model test', async () => {
     const { machines } = await discoverMachines(machinesDir, fixturesRoot);
     const toggle = machines.find((found) => found.machine.id === 'toggle')!.machine;
-    const harness = createModelHarness(toggle, { events: [{ type: 'toggle' }], view: 'none: a fixture' });
+    const harness = harnessOf(toggle, { events: [{ type: 'toggle' }], view: 'none: a fixture' });
     await runAll(harness);
     const records = [{ machineId: 'toggle', testFile: 'toggle.test.ts', ...harness.coverageRecord() }];
 
@@ -313,7 +325,7 @@ describe('coverage table, views', () => {
   const toggle = { machine: toggleMachine, file: 'toggle.ts', exportName: 'toggleMachine' };
 
   async function recordOf(options: Partial<Parameters<typeof createModelHarness>[1]>) {
-    const harness = createModelHarness(toggleMachine, { events: [{ type: 'toggle' }], ...options });
+    const harness = harnessOf(toggleMachine, { events: [{ type: 'toggle' }], ...options });
     await runAll(harness);
     return { machineId: 'toggle', testFile: 'toggle.test.ts', ...harness.coverageRecord() };
   }
@@ -345,7 +357,7 @@ describe('coverage table, views', () => {
       initial: 'off',
       states: { off: { on: { toggle: 'off' } } },
     });
-    const harness = createModelHarness(impostor, { events: [{ type: 'toggle' }], view: 'none: a fixture' });
+    const harness = harnessOf(impostor, { events: [{ type: 'toggle' }], view: 'none: a fixture' });
     await runAll(harness);
     const record = { machineId: 'toggle', testFile: 'impostor.test.ts', ...harness.coverageRecord() };
 
@@ -363,7 +375,7 @@ describe('coverage table, views', () => {
   });
 
   it('refuses to replay a view without a DOM, saying where view tests run', async () => {
-    const harness = createModelHarness(toggleMachine, {
+    const harness = harnessOf(toggleMachine, {
       events: [{ type: 'toggle' }],
       view: { render: () => ({ unmount: () => {} }), perform: {}, shows: {} },
     });

@@ -9,6 +9,7 @@ import {
   executePath,
   type StepObserver,
 } from './lib/executor';
+import { compareInventory, type Inventory, readInventory } from './lib/inventory';
 import {
   type ActorOutcomes,
   acceptedEventTypes,
@@ -73,6 +74,11 @@ export interface ModelTestOptions<TMachine extends AnyStateMachine> {
   provide?: ExecutionOptions['provide'];
   /** The machine's view; `npm run test:model` requires every model test to declare one (or say why none). */
   view?: ViewDeclaration<TMachine>;
+  /**
+   * The reviewed transition inventory the machine must match; by default the committed
+   * tests/model/inventory/<machine id>.md (the harness's own fixtures give theirs).
+   */
+  inventory?: Inventory;
 }
 
 export interface TransitionCoverage {
@@ -91,7 +97,9 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
   machine: TMachine,
   options: ModelTestOptions<TMachine> = {},
 ) {
+  const inventory = options.inventory ?? readInventory(machine.id);
   const problems = [
+    ...compareInventory(machine, inventory).map((difference) => `inventory: ${difference}`),
     ...checkEventFixtures(machine, options.events ?? []),
     ...checkDelays(machine, options.delays ?? {}),
     ...checkPerformedEvents(machine, options.view),
@@ -108,7 +116,7 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
   const paths = generateTransitionPaths(machine, modelEvents, { input: options.input, serializeState });
   const transitions = listTransitions(machine);
   const record: ExecutionRecord = { takenTransitions: new Set(), observersRun: new Set() };
-  const executionOptions = options as ExecutionOptions;
+  const executionOptions = { ...options, inventory: inventory! } as ExecutionOptions;
   const view = typeof options.view === 'object' ? (options.view as unknown as ModelView) : undefined;
   let viewPathsReplayed = 0;
 

@@ -8,6 +8,7 @@ import {
   createActor,
 } from 'xstate';
 import { createDoubles, type Doubles, type Effect, EffectLog, emitted, formatEffects } from './doubles';
+import { type Inventory, inventoryKeyOfTaken, targetStateIds } from './inventory';
 import { invokeIdOf, isAfterEvent, type ModelEvents } from './model-events';
 import type { ModelPath, ModelStep } from './paths';
 import { TestClock } from './test-clock';
@@ -52,6 +53,8 @@ export interface ExecutionOptions {
   delays?: Readonly<Record<string, number>>;
   /** Implementations to use instead of the generated doubles (e.g. a callback actor). */
   provide?: Parameters<AnyStateMachine['provide']>[0];
+  /** The reviewed inventory: every transition the actor takes must be listed, and land where it says. */
+  inventory: Inventory;
 }
 
 /** Where an executed path reports what the real actor did. */
@@ -131,12 +134,16 @@ export async function executePath(
     actions: { ...doubles.actions, ...options.provide?.actions },
   });
   const actorErrors: unknown[] = [];
+  const inventoryTargets = new Map(options.inventory.transitions.map((row) => [row.key, row.target]));
+  /** Transitions the actor took that the inventory does not list, or that ended elsewhere than it says. */
+  const inventoryProblems: string[] = [];
   const inspect = (inspection: unknown) => {
-    const { type, actorRef, _transitions, action } = inspection as {
+    const { type, actorRef, _transitions, action, snapshot } = inspection as {
       type: string;
       actorRef: AnyActorRef & { logic?: unknown };
       _transitions?: Parameters<typeof keyOfTakenTransition>[0][];
       action?: { type: string; params?: { event?: { type: string } } };
+      snapshot?: AnyMachineSnapshot;
     };
     // Only what the logic under test does: not its children, nor a parent that invokes it.
     if (!isLogicUnderTest(actorRef, logic)) return;
@@ -144,8 +151,10 @@ export async function executePath(
     if (type === '@xstate.action' && action?.type === 'xstate.emit' && action.params?.event)
       doubles.effects.push(emitted(action.params.event));
     if (type !== '@xstate.microstep') return;
-    for (const transition of _transitions ?? [])
+    for (const transition of _transitions ?? []) {
       record.takenTransitions.add(keyOfTakenTransition(transition));
+      inventoryProblems.push(...checkAgainstInventory(machine, transition, snapshot, inventoryTargets));
+    }
   };
 
   const history: string[] = [];
@@ -168,6 +177,7 @@ export async function executePath(
       }
       const where = () => {
         if (actorErrors.length > 0) return `The actor failed: ${String(actorErrors[0])}`;
+        if (inventoryProblems.length > 0) return inventoryProblems.join('\n');
         const snapshot = actor!.getSnapshot() as AnyMachineSnapshot;
         const expected = serializeState(step.state);
         const actual = serializeState(snapshot);
@@ -203,6 +213,28 @@ export async function executePath(
   } finally {
     driver.stop();
   }
+}
+
+/**
+ * The inventory's word on one transition the actor took: it must be listed, and every state it targets must be
+ * active right after it (the microstep's snapshot), whatever the model generated from the machine believes.
+ */
+function checkAgainstInventory(
+  machine: AnyStateMachine,
+  transition: Parameters<typeof keyOfTakenTransition>[0],
+  snapshot: AnyMachineSnapshot | undefined,
+  inventoryTargets: ReadonlyMap<string, string>,
+): string[] {
+  const key = inventoryKeyOfTaken(machine, transition);
+  const target = inventoryTargets.get(key);
+  if (target === undefined) return [`The actor took ${key}, which the inventory does not list.`];
+  const active = new Set(snapshot?._nodes.map((node) => node.id) ?? []);
+  const missed = targetStateIds(machine, target).filter((id) => !active.has(id));
+  return missed.length === 0
+    ? []
+    : [
+        `The actor took ${key}, which the inventory says goes to ${target}, but it is not in ${missed.join(', ')}.`,
+      ];
 }
 
 /** The actor under test runs `logic`, or a copy the view made of it with `logic.provide(...)`. */

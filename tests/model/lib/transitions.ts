@@ -15,6 +15,8 @@ export interface MachineTransition {
   /** Target state ids, or `(no target)` for transitions that only run actions. */
   target: string;
   guard: string | null;
+  /** Its place among the alternatives of that source and event (0 for the first). */
+  index: number;
 }
 
 export const ALWAYS = 'always';
@@ -71,6 +73,7 @@ function describeTransition(
       ? transition.target.map((target) => target.id).join(', ')
       : '(no target)',
     guard: describeGuard(transition.guard),
+    index,
   };
 }
 
