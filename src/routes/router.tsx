@@ -64,7 +64,7 @@ const guardedRoute = createRoute({
     whenSettled(
       context.session,
       (snapshot) => guardedPageRedirect(snapshot, location.pathname),
-      (target) => guardedRedirectSearch(location.pathname, target),
+      guardedRedirectSearch,
     ),
   component: lazyRouteComponent(() => import('../ui/shell/SignedInShell'), 'SignedInShell'),
 });
