@@ -63,6 +63,9 @@ const signupRoutes: FastifyPluginAsync = async (fastify) => {
       const created = await app.signups.create(signup, user.id);
       if (created) {
         await startBetaTrial(app.billing, created, request.log);
+        // The trial is now on the user row: the session's cached copy must not answer the reload that follows
+        // [product: CHECK-7].
+        app.sessions.forgetUser(user.id);
         return reply.code(201).send(toSignup(created));
       }
       // The address already has a record. Its confirmed owner made it: the duplicate answer [product: SIGNUP-10]. Anyone else
@@ -73,6 +76,7 @@ const signupRoutes: FastifyPluginAsync = async (fastify) => {
       request.log.info({ signupId: claimed.id, userId: user.id }, 'signup record claimed by its owner');
       // The stranger's record never started the owner's trial at the provider; starting it is idempotent.
       await startBetaTrial(app.billing, claimed, request.log);
+      app.sessions.forgetUser(user.id);
       return reply.code(200).send(toSignup(claimed));
     },
   );
