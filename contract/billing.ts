@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { validationMessages } from './messages';
 import { checkoutPlanNameSchema } from './plans';
 import {
+  checkoutSessionIdSchema,
   closedObjectMessage,
   objectMessage,
   optionalStringSchema,
@@ -231,9 +232,8 @@ export type ChangePlanResponse = v.InferOutput<typeof changePlanResponseSchema>;
 /** POST /api/billing/sync, with the Checkout session id after a checkout, or without it. */
 export const syncRequestSchema = v.strictObject(
   {
-    sessionId: v.optional(
-      v.pipe(v.string('sessionId must be text.'), v.trim(), v.nonEmpty('sessionId is empty.')),
-    ),
+    // Only a Checkout Session id (cs_...) is ever asked about at the provider.
+    sessionId: v.optional(checkoutSessionIdSchema('sessionId')),
   },
   closedObjectMessage('sync request'),
 );

@@ -94,6 +94,13 @@ export const sessions = pgTable(
      * elsewhere, a ban, a password change) this session ends here.
      */
     authExpiresAt: timestamp('auth_expires_at', { withTimezone: true }).notNull(),
+    /**
+     * When the user last proved who they are (the newest `amr` time of the tokens this session was opened, refreshed
+     * or stepped up with); money-moving admin actions need it recent (step-up).
+     */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }),
+    /** The auth-service session passed a second factor (`aal2`). */
+    aal2: boolean('aal2').notNull().default(false),
   },
   (table) => [
     index('sessions_user_id_idx').on(table.userId),

@@ -5,6 +5,7 @@ import {
   logoutResponseSchema,
   SIGN_IN_ENDED_MESSAGE,
   ssoRequestSchema,
+  stepUpResponseSchema,
 } from '../../../contract/session';
 import { meQuerySchema, userUpdateSchema } from '../../../contract/user';
 import type { UserRow } from '../../db/schema';
@@ -66,6 +67,8 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
       const session = await app.sessions.open(user, request.headers['user-agent'], {
         authSessionId: accepted.authSessionId,
         tokenExpiresAt: accepted.expiresAt,
+        authenticatedAt: accepted.authenticatedAt,
+        aal2: accepted.aal2,
       });
       app.authCookies.setSession(reply, session);
       request.log.info({ userId: user.id, role: accepted.role }, 'signed in');
@@ -98,8 +101,31 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
       const updated = await account(accepted, request.log);
       // Idempotent: every tab may send the same refreshed token; the binding only ever moves forward.
       await app.sessions.extendAuthBinding(session.id, accepted.expiresAt);
+      await app.sessions.recordAuthentication(session.id, accepted);
       app.sessions.forgetUser(user.id);
       return withFlags(updated);
+    },
+  );
+
+  // Step-up: the user typed the password again (the SPA's own short auth-service sign-in) and hands over that
+  // token, so this session counts as recently signed in for money-moving actions (requireRecentSignIn). The token
+  // must be the same account's; what it proves is its own `amr` time, so an old token gains nothing.
+  app.post(
+    '/step-up',
+    {
+      onRequest: app.requireSession,
+      schema: { body: ssoRequestSchema, response: { 200: responseSchema(stepUpResponseSchema) } },
+      config: perAddress,
+    },
+    async (request, reply) => {
+      const { session, user } = await signedIn(request);
+      const accepted = await acceptToken(request.body.token, reply);
+      if (accepted.issuer !== user.authIssuer || accepted.sub !== user.authSubject) {
+        throw new HttpError(403, 'forbidden', 'This sign-in belongs to another account.');
+      }
+      await app.sessions.recordAuthentication(session.id, accepted);
+      request.log.info({ userId: user.id, aal2: accepted.aal2 }, 'signed in again (step-up)');
+      return { authenticatedAt: (accepted.authenticatedAt ?? new Date(0)).toISOString() };
     },
   );
 

@@ -123,10 +123,15 @@ export class ProviderCache {
 
   // Reads (provider calls; no transaction is open).
 
+  /**
+   * The customer first: one deleted at the provider is only forgotten, so its subscriptions and invoices are not
+   * asked for (a list filtered by a deleted customer may be refused, and would fail the whole sync).
+   */
   private async readCustomer(customerId: string): Promise<CustomerSnapshot> {
     const readAt = new Date();
-    const [customer, subscriptions, invoices] = await Promise.all([
-      this.call(() => this.stripe.customers.retrieve(customerId)),
+    const customer = await this.call(() => this.stripe.customers.retrieve(customerId));
+    if (customer.deleted) return { customer, subscriptions: [], invoices: [], readAt };
+    const [subscriptions, invoices] = await Promise.all([
       this.call(() => this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 })),
       this.call(() => this.stripe.invoices.list({ customer: customerId, limit: INVOICES_SHOWN })),
     ]);
