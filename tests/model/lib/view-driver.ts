@@ -8,6 +8,7 @@ import {
   isLogicUnderTest,
   matchesStateKey,
   type PathDriver,
+  type StepObservation,
 } from './executor';
 
 /** What `perform` gets to act as the user: a @testing-library/user-event instance. */
@@ -26,7 +27,7 @@ export interface RenderedView {
 export interface ModelView<
   TLogic = AnyStateMachine,
   TEvent = AnyEventObject,
-  TSnapshot = AnyMachineSnapshot,
+  TSnapshot extends AnyMachineSnapshot = AnyMachineSnapshot,
 > {
   render(env: { logic: TLogic; actorOptions: ActorOptions }): RenderedView | Promise<RenderedView>;
   /**
@@ -39,15 +40,20 @@ export interface ModelView<
       user: User,
     ) => Promise<void>;
   };
-  /** What the view shows, by state key (`'editing'`, `'signedIn.admin'`, `'#id'`); every state reached needs one. */
-  shows: Readonly<Record<string, (snapshot: TSnapshot) => void | Promise<void>>>;
+  /**
+   * What the view shows, by state key (`'editing'`, `'signedIn.admin'`, `'#id'`); every state reached needs one.
+   * The step's observation carries the path's events, from which expected texts and values are computed.
+   */
+  shows: Readonly<
+    Record<string, (snapshot: TSnapshot, observation: StepObservation<TSnapshot>) => void | Promise<void>>
+  >;
 }
 
-type ShowsEntry = (snapshot: AnyMachineSnapshot) => void | Promise<void>;
+type ShowsEntry = (snapshot: AnyMachineSnapshot, observation: StepObservation) => void | Promise<void>;
 
 /** Runs a `shows` assertion once, a failure as a rejection: waitFor (polling, act) only when it does not pass yet. */
-async function showsNow(shows: ShowsEntry, snapshot: AnyMachineSnapshot): Promise<void> {
-  await shows(snapshot);
+async function showsNow(shows: ShowsEntry, snapshot: AnyMachineSnapshot, observation: StepObservation) {
+  await shows(snapshot, observation);
 }
 
 /**
@@ -112,7 +118,7 @@ export function viewDriver(view: ModelView): PathDriver {
         return where() ?? null;
       }
     },
-    check: async (snapshot: AnyMachineSnapshot, record: ExecutionRecord) => {
+    check: async (snapshot: AnyMachineSnapshot, record: ExecutionRecord, observation: StepObservation) => {
       const matching = Object.entries(view.shows).filter(([key]) => matchesStateKey(snapshot, key));
       if (matching.length === 0) {
         throw new Error(
@@ -124,7 +130,9 @@ export function viewDriver(view: ModelView): PathDriver {
       for (const [key, shows] of matching) {
         record.observersRun.add(`shows ${key}`);
         try {
-          await showsNow(shows, snapshot).catch(() => waitFor(() => shows(snapshot)));
+          await showsNow(shows, snapshot, observation).catch(() =>
+            waitFor(() => shows(snapshot, observation)),
+          );
         } catch (error) {
           throw new Error(
             `The view does not show state ${JSON.stringify(snapshot.value)} as \`shows['${key}']\` says:\n${error instanceof Error ? error.message : String(error)}`,
