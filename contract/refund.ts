@@ -51,6 +51,8 @@ export const refundResponseSchema = v.looseObject(
     processed: v.optional(v.boolean('processed must be true or false.'), false),
     alreadyProcessed: v.optional(v.boolean('alreadyProcessed must be true or false.'), false),
     error: optionalStringSchema,
+    /** The server wants a recent sign-in first (403 `reauthentication_required`): the page asks for the password. */
+    reauthenticate: v.optional(v.boolean('reauthenticate must be true or false.')),
   },
   objectMessage('refund response'),
 );
