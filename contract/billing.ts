@@ -107,6 +107,20 @@ export const webhookHealthSchema = v.looseObject(
     last_event_type: optionalStringSchema,
     last_received_at: optionalTimestampSchema,
     message: optionalStringSchema,
+    /**
+     * Admins only (`scope: 'system'`): the newest events that could not be applied (acknowledged so the provider
+     * stops redelivering them; each needs a person), with why.
+     */
+    unapplied_events: v.optional(
+      v.array(
+        v.object({
+          id: v.string(),
+          type: v.string(),
+          failure: v.string(),
+          received_at: v.string(),
+        }),
+      ),
+    ),
   },
   objectMessage('webhook health'),
 );

@@ -100,7 +100,11 @@ async function steadyLoad(authUrl: string): Promise<void> {
         tried: `${CONNECTIONS} conn. × ${SECONDS} s`,
         requests: result.requests.total,
         failed,
-        detail: `${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`,
+        detail: `${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms${
+          failed > 0
+            ? `; ${result.errors} errors, ${result.timeouts} timeouts, answers ${JSON.stringify(result.statusCodeStats)}`
+            : ''
+        }`,
         pass: failed === 0 && result.requests.total > 0,
       });
     }

@@ -8,6 +8,7 @@ import {
   type JWTPayload,
   SignJWT,
 } from 'jose';
+import { signupChoicesOf } from '../../../contract/signup';
 import {
   AuthServiceUnavailableError,
   type AuthServiceUser,
@@ -143,6 +144,7 @@ export const testAuthService = {
       email,
       emailConfirmed: !testAuthService.unconfirmed.has(email),
       isAnonymous: claims.is_anonymous === true,
+      company: signupChoicesOf(claims.user_metadata).company ?? null,
     };
   },
 };
