@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { validationMessages } from './messages';
 import { checkoutPlanNameSchema } from './plans';
 import {
+  checkoutSessionIdSchema,
   closedObjectMessage,
   objectMessage,
   optionalStringSchema,
@@ -106,6 +107,20 @@ export const webhookHealthSchema = v.looseObject(
     last_event_type: optionalStringSchema,
     last_received_at: optionalTimestampSchema,
     message: optionalStringSchema,
+    /**
+     * Admins only (`scope: 'system'`): the newest events that could not be applied (acknowledged so the provider
+     * stops redelivering them; each needs a person), with why.
+     */
+    unapplied_events: v.optional(
+      v.array(
+        v.object({
+          id: v.string(),
+          type: v.string(),
+          failure: v.string(),
+          received_at: v.string(),
+        }),
+      ),
+    ),
   },
   objectMessage('webhook health'),
 );
@@ -217,9 +232,8 @@ export type ChangePlanResponse = v.InferOutput<typeof changePlanResponseSchema>;
 /** POST /api/billing/sync, with the Checkout session id after a checkout, or without it. */
 export const syncRequestSchema = v.strictObject(
   {
-    sessionId: v.optional(
-      v.pipe(v.string('sessionId must be text.'), v.trim(), v.nonEmpty('sessionId is empty.')),
-    ),
+    // Only a Checkout Session id (cs_...) is ever asked about at the provider.
+    sessionId: v.optional(checkoutSessionIdSchema('sessionId')),
   },
   closedObjectMessage('sync request'),
 );

@@ -18,6 +18,8 @@ export const API_ERROR_CODES = [
   'conflict',
   'existing_subscription',
   'rate_limited',
+  /** A money-moving action needs a recent sign-in (step-up): the password again. */
+  'reauthentication_required',
   'internal',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

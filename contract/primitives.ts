@@ -88,3 +88,26 @@ export function closedObjectMessage(what: string) {
   return (issue: v.StrictObjectIssue) =>
     issue.expected === 'never' ? `${String(issue.input)} is not a field of the ${what}.` : otherwise(issue);
 }
+
+export const CHECKOUT_SESSION_PREFIX = 'cs_';
+
+/** Provider ids are letters, digits and underscores; anything else never reaches the provider's URLs. */
+const PROVIDER_ID = /^[A-Za-z0-9_]+$/;
+
+/** A payment provider's id, checked before any provider call; `rule` says which kind (its prefix). */
+export const providerIdSchema = (name: string, rule: v.GenericValidation<string>) =>
+  v.pipe(
+    v.string(`${name} must be text.`),
+    v.trim(),
+    rule,
+    v.minLength(CHECKOUT_SESSION_PREFIX.length + 1, `${name} must have characters after its prefix.`),
+    v.maxLength(255, `${name} must be at most 255 characters.`),
+    v.regex(PROVIDER_ID, `${name} may hold only letters, digits and underscores.`),
+  );
+
+/** A Checkout Session id (`cs_...`). */
+export const checkoutSessionIdSchema = (name: string) =>
+  providerIdSchema(
+    name,
+    v.startsWith(CHECKOUT_SESSION_PREFIX, `${name} must start with ${CHECKOUT_SESSION_PREFIX}.`),
+  );

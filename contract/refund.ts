@@ -1,10 +1,13 @@
 import * as v from 'valibot';
 import { validationMessages } from './messages';
 import {
+  CHECKOUT_SESSION_PREFIX,
+  checkoutSessionIdSchema,
   closedObjectMessage,
   objectMessage,
   optionalStringSchema,
   optionalText,
+  providerIdSchema,
   timestampSchema,
 } from './primitives';
 
@@ -12,21 +15,6 @@ import {
 
 export const REFUND_NOTES_MAX_LENGTH = 1000;
 const notesSchema = v.optional(optionalText('notes', REFUND_NOTES_MAX_LENGTH));
-
-export const CHECKOUT_SESSION_PREFIX = 'cs_';
-
-/** Provider ids are letters, digits and underscores; anything else never reaches the provider's URLs. */
-const PROVIDER_ID = /^[A-Za-z0-9_]+$/;
-
-const providerIdSchema = (name: string, rule: v.GenericValidation<string>) =>
-  v.pipe(
-    v.string(`${name} must be text.`),
-    v.trim(),
-    rule,
-    v.minLength(CHECKOUT_SESSION_PREFIX.length + 1, `${name} must have characters after its prefix.`),
-    v.maxLength(255, `${name} must be at most 255 characters.`),
-    v.regex(PROVIDER_ID, `${name} may hold only letters, digits and underscores.`),
-  );
 
 /**
  * Exactly one payment id [product: REFUND-9, REFUND-12]: a Checkout Session (`cs_...`) or, for any other id, a
@@ -36,12 +24,7 @@ const providerIdSchema = (name: string, rule: v.GenericValidation<string>) =>
 export const refundRequestSchema = v.pipe(
   v.strictObject(
     {
-      sessionId: v.optional(
-        providerIdSchema(
-          'sessionId',
-          v.startsWith(CHECKOUT_SESSION_PREFIX, `sessionId must start with ${CHECKOUT_SESSION_PREFIX}.`),
-        ),
-      ),
+      sessionId: v.optional(checkoutSessionIdSchema('sessionId')),
       paymentIntentId: v.optional(
         providerIdSchema(
           'paymentIntentId',
@@ -68,6 +51,8 @@ export const refundResponseSchema = v.looseObject(
     processed: v.optional(v.boolean('processed must be true or false.'), false),
     alreadyProcessed: v.optional(v.boolean('alreadyProcessed must be true or false.'), false),
     error: optionalStringSchema,
+    /** The server wants a recent sign-in first (403 `reauthentication_required`): the page asks for the password. */
+    reauthenticate: v.optional(v.boolean('reauthenticate must be true or false.')),
   },
   objectMessage('refund response'),
 );

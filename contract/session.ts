@@ -33,6 +33,23 @@ export type SsoRequest = v.InferOutput<typeof ssoRequestSchema>;
 export const SIGN_IN_ENDED_MESSAGE =
   'Your sign-in has ended (signed out elsewhere, revoked, or the password was changed). Please sign in again.';
 
+/**
+ * Step-up: a money-moving admin action (a refund reversal) needs the user to have proved who they are within this
+ * long (the token's newest `amr` time), or a second factor (`aal2`).
+ */
+export const STEP_UP_MAX_AGE_MS = 5 * 60_000;
+
+/** What the server answers (403 `reauthentication_required`) and the page shows when the sign-in is older. */
+export const REAUTHENTICATION_REQUIRED_MESSAGE =
+  'Reversing a refund moves money, and your last sign-in was more than 5 minutes ago. Please enter your password again to continue.';
+
+/** POST /api/auth/step-up: a token of the same account, made by typing the password again. */
+export const stepUpResponseSchema = v.object(
+  { authenticatedAt: v.string('authenticatedAt must be an ISO time.') },
+  objectMessage('step-up response'),
+);
+export type StepUpResponse = v.InferOutput<typeof stepUpResponseSchema>;
+
 /** GET /api/auth/csrf. */
 export const csrfResponseSchema = v.object(
   { csrfToken: v.string('csrfToken must be a string.') },

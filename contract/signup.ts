@@ -175,3 +175,26 @@ export const pendingOnboardingSchema = v.object(
   objectMessage('pending onboarding'),
 );
 export type PendingOnboarding = v.InferOutput<typeof pendingOnboardingSchema>;
+
+/**
+ * What the sign-up dialog chose, carried in the new account's user metadata at the auth service (`signUp`'s
+ * `options.data`), so that onboarding opened from the confirmation link in any tab or browser shows it and the
+ * server learns the company [issue 18 item 6]. Users can write their own metadata: each value is read leniently
+ * (an invalid one is simply absent) and never decides anything but a form's first values and a new user's company.
+ */
+export const signupChoicesSchema = v.object({
+  plan: v.fallback(v.optional(planIdSchema), undefined),
+  interval: v.fallback(v.optional(billingIntervalSchema), undefined),
+  company: v.fallback(
+    v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(COMPANY_MAX_LENGTH))),
+    undefined,
+  ),
+  company_size: v.fallback(v.optional(companySizeSchema), undefined),
+});
+export type SignupChoices = v.InferOutput<typeof signupChoicesSchema>;
+
+/** The sign-up choices in a user's metadata (anything else in it is ignored). */
+export function signupChoicesOf(metadata: unknown): SignupChoices {
+  const parsed = v.safeParse(signupChoicesSchema, metadata);
+  return parsed.success ? parsed.output : {};
+}

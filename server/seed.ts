@@ -6,7 +6,8 @@ import { SignupRepository } from './services/signups';
 /**
  * Local demo data (SEED_DEMO, on by default in local mode only). The auth emulator seeds the two accounts;
  * here they get signup records so neither has to go through onboarding. Users themselves are created at
- * their first sign-in, and the admin role comes from ADMIN_EMAILS, not from the seed.
+ * their first sign-in (which pins each record to its account), and the admin role comes from ADMIN_EMAILS, not
+ * from the seed.
  */
 export const DEMO_SIGNUPS: readonly SignupCreate[] = [
   {
@@ -34,7 +35,7 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promis
   const signups = new SignupRepository(db);
   let created = 0;
   for (const signup of DEMO_SIGNUPS) {
-    if (await signups.create(signup, null)) created += 1;
+    if (await signups.createUnowned(signup)) created += 1;
   }
   log.info({ created, total: DEMO_SIGNUPS.length }, 'demo signup records seeded');
   return { created };

@@ -34,8 +34,12 @@ export const users = pgTable(
     authIssuer: text('auth_issuer').notNull(),
     /** The token's `sub`. */
     authSubject: text('auth_subject').notNull(),
-    /** Always stored lowercased (the unique index relies on it). */
-    email: text('email').notNull().unique(),
+    /**
+     * The address the auth service had at the last sign-in or refresh, lowercased. Data, not identity: nothing is
+     * found by it, and two rows may hold it for a while (an address changed and registered again before the first
+     * account came back).
+     */
+    email: text('email').notNull(),
     /** The auth service confirmed the address (asked at every sign-in, never taken from the token). */
     emailVerified: boolean('email_verified').notNull().default(false),
     fullName: text('full_name'),
@@ -57,6 +61,7 @@ export const users = pgTable(
   (table) => [
     check('users_role_check', sql`${table.role} in ('admin', 'user')`),
     uniqueIndex('users_auth_identity_idx').on(table.authIssuer, table.authSubject),
+    index('users_email_idx').on(table.email),
   ],
 );
 
@@ -89,6 +94,13 @@ export const sessions = pgTable(
      * elsewhere, a ban, a password change) this session ends here.
      */
     authExpiresAt: timestamp('auth_expires_at', { withTimezone: true }).notNull(),
+    /**
+     * When the user last proved who they are (the newest `amr` time of the tokens this session was opened, refreshed
+     * or stepped up with); money-moving admin actions need it recent (step-up).
+     */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }),
+    /** The auth-service session passed a second factor (`aal2`). */
+    aal2: boolean('aal2').notNull().default(false),
   },
   (table) => [
     index('sessions_user_id_idx').on(table.userId),
@@ -97,20 +109,32 @@ export const sessions = pgTable(
   ],
 );
 
-/** Sign-up / onboarding records; one per normalized e-mail. */
-export const signups = pgTable('signups', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  normalizedEmail: text('normalized_email').notNull().unique(),
-  company: text('company'),
-  companySize: text('company_size', { enum: COMPANY_SIZES }),
-  plan: text('plan', { enum: PLAN_IDS }).notNull(),
-  interval: text('interval', { enum: BILLING_INTERVALS }).notNull(),
-  /** Who created it when signed in; null for the anonymous sign-up dialog. */
-  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null', onUpdate: 'cascade' }),
-  createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Sign-up / onboarding records: one per account (`user_id`). The address is what was typed at the time; records
+ * made before their account existed (the demo seed, older anonymous sign-ups) have no user until the confirmed
+ * owner of the address signs in, and are then pinned to that account for good.
+ */
+export const signups = pgTable(
+  'signups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    normalizedEmail: text('normalized_email').notNull(),
+    company: text('company'),
+    companySize: text('company_size', { enum: COMPANY_SIZES }),
+    plan: text('plan', { enum: PLAN_IDS }).notNull(),
+    interval: text('interval', { enum: BILLING_INTERVALS }).notNull(),
+    /** Who created it when signed in; null for the anonymous sign-up dialog. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null', onUpdate: 'cascade' }),
+    createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('signups_user_id_idx').on(table.userId),
+    index('signups_normalized_email_idx').on(table.normalizedEmail),
+  ],
+);
 
 export const contactMessages = pgTable('contact_messages', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -143,17 +167,27 @@ const readAt = () => timestamp('read_at', { withTimezone: true });
 /**
  * Billing state cached from the payment provider (webhooks and syncs write it), so that reading billing info —
  * polled every 3 s after a portal visit — does not call the provider. The provider stays the source of truth:
- * every write re-fetches the object first. A customer belongs to the user with the same (lowercased) e-mail.
+ * every write re-fetches the object first. A customer belongs to the account in `user_id` (also the provider
+ * customer's `metadata.user_id`), pinned once and never moved; its e-mail is data, which either side may change.
  */
-export const billingCustomers = pgTable('billing_customers', {
-  customerId: text('customer_id').primaryKey(),
-  email: text('email').notNull().unique(),
-  hasDefaultPaymentMethod: boolean('has_default_payment_method').notNull().default(false),
-  /** Last time every subscription and invoice of the customer was re-read from the provider. */
-  syncedAt: timestamp('synced_at', { withTimezone: true }),
-  readAt: readAt(),
-  createdAt: createdAt(),
-});
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    customerId: text('customer_id').primaryKey(),
+    /** The account it bills; null for a provider customer no account of ours claimed (created at the provider). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null', onUpdate: 'cascade' }),
+    email: text('email').notNull(),
+    hasDefaultPaymentMethod: boolean('has_default_payment_method').notNull().default(false),
+    /** Last time every subscription and invoice of the customer was re-read from the provider. */
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
+    readAt: readAt(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('billing_customers_user_id_idx').on(table.userId),
+    index('billing_customers_email_idx').on(table.email),
+  ],
+);
 
 export const billingSubscriptions = pgTable(
   'billing_subscriptions',
@@ -210,6 +244,11 @@ export const webhookEvents = pgTable(
     customerId: text('customer_id'),
     providerCreated: timestamp('provider_created', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Why the event's effect could not be applied (it would fail the same way on every delivery), null when it was.
+     * Such an event is acknowledged so the provider stops redelivering it, and admins see it (billing health).
+     */
+    failure: text('failure'),
   },
   (table) => [
     index('webhook_events_received_at_idx').on(table.receivedAt),

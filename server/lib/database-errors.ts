@@ -38,3 +38,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether the database refused the data itself (SQLSTATE class 22, data exception, or 23, integrity constraint
+ * violation: a unique, foreign-key or check violation): the same write fails the same way every time, so retrying
+ * it is pointless. Answers the refusal in words (SQLSTATE and message), or null for any other error.
+ */
+export function dataRefusal(error: unknown): string | null {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code)) return `${code} ${current.message}`;
+    current = current.cause;
+  }
+  return null;
+}

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { signupChoicesOf } from '../../contract/signup';
 
 /**
  * The auth service's own word on the user behind an access token (GoTrue `GET /auth/v1/user`). A verified JWT
@@ -12,6 +13,8 @@ export type AuthServiceUser = {
   /** The auth service confirmed the address (email_confirmed_at is set). */
   emailConfirmed: boolean;
   isAnonymous: boolean;
+  /** The company typed at sign-up (user metadata, see signupChoicesOf); null when none. */
+  company: string | null;
 };
 
 export type AuthServiceUserLookup = (accessToken: string) => Promise<AuthServiceUser>;
@@ -31,6 +34,7 @@ const userResponseSchema = v.looseObject({
   email: v.nullish(v.string()),
   email_confirmed_at: v.nullish(v.string()),
   is_anonymous: v.optional(v.boolean(), false),
+  user_metadata: v.optional(v.unknown()),
 });
 
 const TIMEOUT_MS = 5_000;
@@ -67,6 +71,7 @@ export function httpAuthServiceUsers(options: {
       email: user.email ? user.email.trim().toLowerCase() : null,
       emailConfirmed: typeof user.email_confirmed_at === 'string' && user.email_confirmed_at !== '',
       isAnonymous: user.is_anonymous,
+      company: signupChoicesOf(user.user_metadata).company ?? null,
     };
   };
 }

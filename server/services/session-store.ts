@@ -16,7 +16,17 @@ export type SessionTtl = {
 };
 
 /** The auth-service session a server session is opened from. */
-export type AuthBinding = { authSessionId: string | null; tokenExpiresAt: Date };
+export type AuthBinding = {
+  authSessionId: string | null;
+  tokenExpiresAt: Date;
+  /** When the user last proved who they are there (the token's newest `amr` time). */
+  authenticatedAt?: Date | null;
+  /** It passed a second factor. */
+  aal2?: boolean;
+};
+
+/** A proof of identity a token brings: when it was made, and whether with a second factor. */
+export type Authentication = { authenticatedAt: Date | null; aal2: boolean };
 
 export type OpenedSession = {
   /** The cookie value; only its hash is stored. */
@@ -82,6 +92,8 @@ export class SessionStore {
         userAgent: userAgent?.slice(0, 500) ?? null,
         authSessionId: binding.authSessionId,
         authExpiresAt: new Date(binding.tokenExpiresAt.getTime() + this.ttl.authGraceMs),
+        authenticatedAt: binding.authenticatedAt ?? null,
+        aal2: binding.aal2 ?? false,
       });
       const kept = tx
         .select({ id: sessions.id })
@@ -110,6 +122,38 @@ export class SessionStore {
       })
       .where(eq(sessions.id, sessionId));
     this.#cache.delete(sessionId);
+  }
+
+  /**
+   * A newer proof of identity for the session (a refreshed token, or the password typed again): the session keeps
+   * the newest time, and a second factor once passed.
+   */
+  async recordAuthentication(sessionId: string, proof: Authentication): Promise<void> {
+    if (!proof.authenticatedAt && !proof.aal2) return;
+    await this.db
+      .update(sessions)
+      .set({
+        ...(proof.authenticatedAt && {
+          authenticatedAt: sql`greatest(${sessions.authenticatedAt}, ${proof.authenticatedAt.toISOString()}::timestamptz)`,
+        }),
+        ...(proof.aal2 && { aal2: true }),
+      })
+      .where(eq(sessions.id, sessionId));
+    this.#cache.delete(sessionId);
+  }
+
+  /**
+   * Whether the session's user proved who they are within `maxAgeMs`, or with a second factor. Read from the
+   * database (never this replica's cache): a step-up made through another replica counts at once.
+   */
+  async recentlyAuthenticated(sessionId: string, maxAgeMs: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ authenticatedAt: sessions.authenticatedAt, aal2: sessions.aal2 })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId));
+    if (!row) return false;
+    if (row.aal2) return true;
+    return row.authenticatedAt !== null && this.now().getTime() - row.authenticatedAt.getTime() <= maxAgeMs;
   }
 
   /** Ends every session opened from one auth-service session (the auth service says it is over). */

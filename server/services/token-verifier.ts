@@ -19,6 +19,13 @@ export type VerifiedIdentity = {
   authSessionId: string | null;
   /** When the token stops being valid. */
   expiresAt: Date;
+  /**
+   * When the user last proved who they are in that auth-service session: the newest `amr` timestamp (a password,
+   * a link, an OAuth round, a second factor); null when the token names none. A refreshed token keeps it.
+   */
+  authenticatedAt: Date | null;
+  /** `aal2`: the session passed a second factor. */
+  aal2: boolean;
 };
 
 export type TokenVerifier = (token: string) => Promise<VerifiedIdentity>;
@@ -114,7 +121,20 @@ function identityFrom(payload: JWTPayload, issuer: string): VerifiedIdentity {
     authSessionId: sessionId?.toLowerCase() ?? null,
     // requiredClaims makes exp present, and jwtVerify checked it is a number in the future.
     expiresAt: new Date(Number(payload.exp) * 1000),
+    authenticatedAt: newestAuthentication(payload.amr),
+    aal2: payload.aal === 'aal2',
   };
+}
+
+/** The newest `amr` entry's time (GoTrue: `[{method, timestamp}]`, seconds); entries of another shape count for nothing. */
+function newestAuthentication(amr: unknown): Date | null {
+  if (!Array.isArray(amr)) return null;
+  const seconds = amr
+    .map((entry: unknown) =>
+      typeof entry === 'object' && entry !== null && 'timestamp' in entry ? entry.timestamp : null,
+    )
+    .filter((value): value is number => typeof value === 'number' && Number.isFinite(value) && value > 0);
+  return seconds.length > 0 ? new Date(Math.max(...seconds) * 1000) : null;
 }
 
 function metadataName(metadata: unknown): string | null {

@@ -1,20 +1,18 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { mergeSettings, type Settings, type SettingsUpdate, settingsSchema } from '../../contract/settings';
 import type { CurrentUserInput, Role, UserUpdate } from '../../contract/user';
 import type { Database } from '../db/client';
-import { LEGACY_ISSUER, sessions, type UserRow, users } from '../db/schema';
-import { conflict } from '../lib/http-errors';
+import { LEGACY_ISSUER, type UserRow, users } from '../db/schema';
 import type { VerifiedIdentity } from './token-verifier';
 
 /** A verified token plus what the auth service and our configuration say about it. */
 export type Identity = Pick<VerifiedIdentity, 'issuer' | 'sub' | 'email' | 'fullName'> & {
   emailVerified: boolean;
   role: Role;
+  /** The company typed at sign-up (the auth service's user metadata), stored on a new user only. */
+  company: string | null;
 };
-
-export const EMAIL_TAKEN =
-  'This e-mail address already belongs to another account here. Sign in the way you signed in before, or contact support.';
 
 /**
  * The role that counts, decided on every request from the current ADMIN_EMAILS: admin only for a listed
@@ -38,14 +36,13 @@ export class UserRepository {
 
   /**
    * Creates or refreshes the user a verified token names, found by (issuer, subject) and never by e-mail.
-   * The e-mail and its verified flag follow the auth service; the full name is taken only when we have none.
-   *
-   * An address already held by a row of another subject is a conflict (409): the other account keeps its
-   * profile, settings and sessions. Two exceptions, neither a takeover: a row from before issuers were recorded
-   * with this very subject is adopted, and with `adoptByEmail` (local mode only, where the auth stand-in is
-   * reset and re-creates accounts under new ids) the row moves to the new subject and its sessions end.
+   * The e-mail and its verified flag follow the auth service (an address changed there arrives with the next
+   * sign-in or refresh); the full name is taken only when we have none. Another subject with the same address gets
+   * a row of its own and nothing of this one's: the address is data, not identity. The one adoption is a row from
+   * before issuers were recorded with this very subject. `previousEmail`: the address the row had before, when it
+   * changed (the caller tells the payment provider).
    */
-  async upsertFromIdentity(identity: Identity, options: { adoptByEmail: boolean }): Promise<UserRow> {
+  async upsertFromIdentity(identity: Identity): Promise<{ user: UserRow; previousEmail: string | null }> {
     return this.db.transaction(async (tx) => {
       const fields = {
         email: identity.email,
@@ -56,25 +53,21 @@ export class UserRepository {
       const [known] = await tx
         .select()
         .from(users)
-        .where(and(eq(users.authIssuer, identity.issuer), eq(users.authSubject, identity.sub)))
+        .where(
+          or(
+            and(eq(users.authIssuer, identity.issuer), eq(users.authSubject, identity.sub)),
+            and(eq(users.authIssuer, LEGACY_ISSUER), eq(users.authSubject, identity.sub)),
+          ),
+        )
+        .orderBy(sql`${users.authIssuer} = ${LEGACY_ISSUER}`)
         .limit(1);
-      const [holder] = await tx.select().from(users).where(eq(users.email, identity.email)).limit(1);
-      if (holder && holder.id !== known?.id) {
-        const sameSubject = holder.authIssuer === LEGACY_ISSUER && holder.authSubject === identity.sub;
-        if (known || !(sameSubject || options.adoptByEmail)) throw conflict(EMAIL_TAKEN);
-        if (!sameSubject) await tx.delete(sessions).where(eq(sessions.userId, holder.id));
-        return this.#update(tx, holder.id, {
+      if (known) {
+        const user = await this.#update(tx, known.id, {
           ...fields,
           authIssuer: identity.issuer,
-          authSubject: identity.sub,
           fullName: sql`coalesce(${users.fullName}, ${identity.fullName})`,
         });
-      }
-      if (known) {
-        return this.#update(tx, known.id, {
-          ...fields,
-          fullName: sql`coalesce(${users.fullName}, ${identity.fullName})`,
-        });
+        return { user, previousEmail: known.email === user.email ? null : known.email };
       }
       const [row] = await tx
         .insert(users)
@@ -83,10 +76,11 @@ export class UserRepository {
           authIssuer: identity.issuer,
           authSubject: identity.sub,
           fullName: identity.fullName,
+          company: identity.company,
         })
         .returning();
       if (!row) throw new Error('insert returned no row');
-      return row;
+      return { user: row, previousEmail: null };
     });
   }
 

@@ -150,5 +150,7 @@ export function cancelOutcome(answer: {
 export const REFUND_PROCESSED = 'Refund reversal processed and access updated.';
 export const REFUND_ALREADY_PROCESSED = 'Already processed previously.';
 export const REFUND_FAILED = 'Could not process refund.';
+/** The password typed again for a reversal could not be confirmed, and the auth service said nothing [product: MSG-REFUND-5]. */
+export const REFUND_REAUTHENTICATION_FAILED = 'Your password could not be confirmed. Please try again.';
 /** A reversal in the recent list whose refund went through and whose subscription is not ended yet. */
 export const REVERSAL_UNFINISHED = 'Refunded; subscription not ended yet: reverse again to finish';

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { type ActorRefFrom, assertEvent, assign, raise, type SnapshotFrom, setup } from 'xstate';
+import { validationMessages } from '../../contract/messages';
 import {
   type RefundForm,
   type RefundRequestInput,
@@ -8,7 +9,14 @@ import {
   refundFormSchema,
   refundRequestFromForm,
 } from '../../contract/refund';
-import { REFUND_ALREADY_PROCESSED, REFUND_FAILED, REFUND_PROCESSED } from '../domain/messages';
+import { REAUTHENTICATION_REQUIRED_MESSAGE } from '../../contract/session';
+import {
+  errorMessage,
+  REFUND_ALREADY_PROCESSED,
+  REFUND_FAILED,
+  REFUND_PROCESSED,
+  REFUND_REAUTHENTICATION_FAILED,
+} from '../domain/messages';
 import { errorActions } from './feedback';
 import { type PortIO, port, request } from './io';
 
@@ -17,6 +25,10 @@ import { type PortIO, port, request } from './io';
  * processed or failed) beside the read-only list of recent reversals, which is reloaded after each new one. The
  * admin check happens before: the route shows 'Checking admin access...' and sends anyone else to Landing
  * (src/routes/router.tsx); the server checks the role again on every call.
+ *
+ * A reversal moves money, so the server wants a recent sign-in (step-up [product: REFUND-16]): when it answers
+ * that the admin's sign-in is older than 5 minutes, the form asks for the password again (confirmingIdentity),
+ * confirms it with the auth service and the server (reauthenticating), and then sends the same reversal again.
  */
 
 export interface RefundContext {
@@ -25,12 +37,20 @@ export interface RefundContext {
   /** The server's text for the last failed request, or REFUND_FAILED. */
   error: string | null;
   reversals: RefundReversal[];
+  /** The reversal being asked for, kept while the password is asked again so it can be sent once confirmed. */
+  request: RefundRequestInput | null;
+  /** What is wrong with the password typed again (missing, refused), shown at its field; null when nothing is. */
+  identityProblem: string | null;
 }
 
 export type RefundEvent =
   | { type: 'reversal.submit'; id: string; notes: string }
   /** The list's 'Refresh' button; also raised after each new reversal. */
-  | { type: 'reversals.reload' };
+  | { type: 'reversals.reload' }
+  /** The password typed again when the server wants a recent sign-in. */
+  | { type: 'identity.confirm'; password: string }
+  /** 'Cancel' beside the password: the reversal is not sent. */
+  | { type: 'identity.cancel' };
 
 const typedOf = (event: RefundEvent) => {
   assertEvent(event, 'reversal.submit');
@@ -53,6 +73,11 @@ export const refundPort = port('refund', {
   reverse: request<(request: RefundRequestInput) => Promise<RefundResponse>>(),
   /** GET /admin/refunds: the recent reversals, newest first. */
   loadReversals: request<() => Promise<RefundReversal[]>>(),
+  /**
+   * The admin's password again: signed in with it at the auth service on the side (the page's own sign-in is left
+   * as it is), and that proof handed to the server (POST /auth/step-up). Rejects with what went wrong.
+   */
+  confirmIdentity: request<(input: { password: string }) => Promise<void>>(),
 });
 export type RefundIO = PortIO<typeof refundPort>;
 
@@ -60,20 +85,40 @@ export type RefundIO = PortIO<typeof refundPort>;
 const submit = {
   'reversal.submit': [
     { guard: 'isIncomplete', target: '#refund.reversal.idle', actions: 'showProblem' },
-    { target: '#refund.reversal.processing' },
+    { target: '#refund.reversal.processing', actions: 'keepRequest' },
   ],
 } as const;
+
+const passwordOf = (event: RefundEvent) => {
+  assertEvent(event, 'identity.confirm');
+  return event.password;
+};
 
 export const refundMachine = setup({
   types: {
     context: {} as RefundContext,
     events: {} as RefundEvent,
-    tags: {} as 'processing' | 'processed' | 'alreadyProcessed' | 'failed' | 'loadingReversals',
+    tags: {} as
+      | 'processing'
+      | 'processed'
+      | 'alreadyProcessed'
+      | 'failed'
+      | 'loadingReversals'
+      | 'confirmingIdentity'
+      | 'reauthenticating',
   },
   actors: refundPort.actors,
   actions: {
     showProblem: assign(({ event }) => ({ problem: problemOf(event), error: null })),
-    clearFeedback: assign({ problem: null, error: null }),
+    clearFeedback: assign({ problem: null, error: null, identityProblem: null }),
+    keepRequest: assign({ request: ({ event }) => refundRequestFromForm(formOf(event)) }),
+    forgetRequest: assign({ request: null, error: null, identityProblem: null }),
+    showPasswordMissing: assign({ identityProblem: validationMessages.passwordRequired }),
+    clearIdentityProblem: assign({ identityProblem: null }),
+    /** What the auth service or the server said about the password, at its field [product: MSG-REFUND-5]. */
+    showIdentityProblem: assign((_, params: { error: unknown }) => ({
+      identityProblem: errorMessage(params.error) ?? REFUND_REAUTHENTICATION_FAILED,
+    })),
     ...errorActions<RefundContext, RefundEvent>(),
     reloadReversals: raise({ type: 'reversals.reload' }),
   },
@@ -81,11 +126,13 @@ export const refundMachine = setup({
     isIncomplete: ({ event }) => problemOf(event) !== null,
     wasAlreadyProcessed: (_, answer: RefundResponse) => answer.alreadyProcessed,
     wasProcessed: (_, answer: RefundResponse) => answer.processed,
+    needsRecentSignIn: (_, answer: RefundResponse) => answer.reauthenticate === true,
+    isPasswordMissing: ({ event }) => passwordOf(event) === '',
   },
 }).createMachine({
   id: 'refund',
   type: 'parallel',
-  context: { problem: null, error: null, reversals: [] },
+  context: { problem: null, error: null, reversals: [], request: null, identityProblem: null },
   states: {
     reversal: {
       initial: 'idle',
@@ -96,8 +143,19 @@ export const refundMachine = setup({
           entry: 'clearFeedback',
           invoke: {
             src: 'reverse',
-            input: ({ event }) => refundRequestFromForm(formOf(event)),
+            input: ({ context }) => {
+              if (!context.request) throw new Error('No reversal to send.');
+              return context.request;
+            },
             onDone: [
+              {
+                guard: { type: 'needsRecentSignIn', params: ({ event }) => event.output },
+                target: 'confirmingIdentity',
+                actions: {
+                  type: 'showError',
+                  params: ({ event }) => ({ text: event.output.error || REAUTHENTICATION_REQUIRED_MESSAGE }),
+                },
+              },
               {
                 guard: { type: 'wasAlreadyProcessed', params: ({ event }) => event.output },
                 target: 'alreadyProcessed',
@@ -115,6 +173,32 @@ export const refundMachine = setup({
               },
             ],
             onError: { target: 'failed', actions: { type: 'showError', params: { text: REFUND_FAILED } } },
+          },
+        },
+        // The server wants the password again; the reversal waits in `request` [product: REFUND-16, MSG-REFUND-4].
+        confirmingIdentity: {
+          tags: ['confirmingIdentity'],
+          on: {
+            ...submit,
+            'identity.confirm': [
+              { guard: 'isPasswordMissing', target: 'confirmingIdentity', actions: 'showPasswordMissing' },
+              { target: 'reauthenticating' },
+            ],
+            'identity.cancel': { target: 'idle', actions: 'forgetRequest' },
+          },
+        },
+        reauthenticating: {
+          tags: ['confirmingIdentity', 'reauthenticating'],
+          entry: 'clearIdentityProblem',
+          invoke: {
+            src: 'confirmIdentity',
+            input: ({ event }) => ({ password: passwordOf(event) }),
+            onDone: { target: 'processing' },
+            // The reversal still waits.
+            onError: {
+              target: 'confirmingIdentity',
+              actions: { type: 'showIdentityProblem', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         processed: { tags: ['processed'], entry: 'reloadReversals', on: submit },
@@ -145,6 +229,17 @@ export type RefundActorRef = ActorRefFrom<RefundMachine>;
 export type RefundSnapshot = SnapshotFrom<RefundMachine>;
 
 export const selectIsProcessing = (snapshot: RefundSnapshot) => snapshot.hasTag('processing');
+/** The password prompt of the step-up: why it is asked (the server's words) and what is wrong with what was typed. */
+export function selectIdentityPrompt(
+  snapshot: RefundSnapshot,
+): { reason: string; problem: string | null; confirming: boolean } | null {
+  if (!snapshot.hasTag('confirmingIdentity')) return null;
+  return {
+    reason: snapshot.context.error ?? REAUTHENTICATION_REQUIRED_MESSAGE,
+    problem: snapshot.context.identityProblem,
+    confirming: snapshot.hasTag('reauthenticating'),
+  };
+}
 export const selectProblem = (snapshot: RefundSnapshot) => snapshot.context.problem;
 export const selectReversals = (snapshot: RefundSnapshot) => snapshot.context.reversals;
 export const selectIsLoadingReversals = (snapshot: RefundSnapshot) => snapshot.hasTag('loadingReversals');

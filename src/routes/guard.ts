@@ -1,4 +1,4 @@
-import { type AppPath, isOnPage, pageNames, paths } from '../domain/pages';
+import { type AppPath, paths } from '../domain/pages';
 import type { SessionActorRef, SessionSnapshot } from '../machines/session';
 import {
   selectIsAdmin,
@@ -28,14 +28,6 @@ async function untilUserKnown(session: SessionActorRef): Promise<SessionSnapshot
   const { waitFor } = await import('xstate');
   // The machine bounds the initial check to 7 s; the router must not impose its own, shorter limit.
   return waitFor(session, (next) => !selectIsLoadingUser(next), { timeout: Number.POSITIVE_INFINITY });
-}
-
-/** Where a guarded page sends the visitor instead, or null to show it. */
-export function guardedPageRedirect(snapshot: SessionSnapshot, pathname: string): AppPath | null {
-  if (!selectUser(snapshot)?.email) return paths.landing;
-  if (selectOnboardingRequired(snapshot) && !isOnPage(pathname, pageNames.onboarding))
-    return paths.onboarding;
-  return null;
 }
 
 /**

@@ -19,6 +19,12 @@ export interface AuthService {
    * auth-service session; the default (`global`) ends every session of the user, as a user's own sign-out does.
    */
   signOut(options?: { scope: 'local' | 'global' }): Promise<void>;
+  /**
+   * Proves the signed-in user's identity again with their password (step-up): a sign-in of the same address on a
+   * client of its own, whose access token `use` gets; that sign-in then ends. The page's own sign-in is untouched.
+   * Rejects with the auth service's error (a wrong password) or `use`'s.
+   */
+  reauthenticate(password: string, use: (accessToken: string) => Promise<void>): Promise<void>;
 }
 
 export interface AuthServiceDeps {
@@ -27,7 +33,7 @@ export interface AuthServiceDeps {
   /** Default: supabase-js has a session in localStorage. */
   hasStoredSession?: () => boolean;
   /** Default: the real supabase-js factory; tests pass a double. */
-  createClient?: (config: RuntimeConfig) => Promise<SupabaseClient>;
+  createClient?: (config: RuntimeConfig, kind?: 'page' | 'side') => Promise<SupabaseClient>;
 }
 
 export function createAuthService(deps: AuthServiceDeps): AuthService {
@@ -68,6 +74,20 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       if (!supabase) return;
       const { error } = await supabase.auth.signOut(options);
       if (error) throw error;
+    },
+    reauthenticate: async (password, use) => {
+      const supabase = await client();
+      const email = supabase ? (await supabase.auth.getSession()).data.session?.user.email : undefined;
+      if (!email) throw new Error('You are not signed in with an e-mail address and password.');
+      const side = await createClient(await deps.runtimeConfig(), 'side');
+      const { data, error } = await side.auth.signInWithPassword({ email, password });
+      if (error) throw error;
+      try {
+        await use(data.session.access_token);
+      } finally {
+        // That sign-in was only a proof: it ends here (best effort; it would expire by itself).
+        await side.auth.signOut({ scope: 'local' }).catch(() => {});
+      }
     },
   };
 }

@@ -29,16 +29,25 @@ export function isAuthServiceConfigured(settings: AuthServiceSettings): boolean 
   return Boolean(settings.supabaseUrl?.trim() && settings.supabaseAnonKey?.trim());
 }
 
-export async function createAuthServiceClient(settings: AuthServiceSettings): Promise<SupabaseClient> {
+/**
+ * The page's client (`page`: its session stored, refreshed and shared by the tabs), or a client on the side
+ * (`side`): a sign-in kept in memory only, for proving who one is again (step-up); it leaves the page's sign-in
+ * and the other tabs alone.
+ */
+export async function createAuthServiceClient(
+  settings: AuthServiceSettings,
+  kind: 'page' | 'side' = 'page',
+): Promise<SupabaseClient> {
   assertAuthServiceConfigured(settings);
   const { createClient } = await import('@supabase/supabase-js');
+  const page = kind === 'page';
   return createClient(settings.supabaseUrl, settings.supabaseAnonKey, {
     auth: {
       flowType: 'pkce',
-      storageKey: AUTH_STORAGE_KEY,
-      persistSession: true,
-      autoRefreshToken: true,
-      detectSessionInUrl: true,
+      storageKey: page ? AUTH_STORAGE_KEY : `${AUTH_STORAGE_KEY}-side`,
+      persistSession: page,
+      autoRefreshToken: page,
+      detectSessionInUrl: page,
     },
   });
 }

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, type Mock, vi } from 'vitest';
 import type { PlanId } from '../../contract/plans';
-import { checkoutPlanName } from '../../src/domain/plans';
 import type { PortalOutput } from '../../src/machines/portal';
 import {
   type Chooser,
@@ -35,6 +34,21 @@ const choices = {
   business: { type: 'plan.choose', plan: 'business', interval: 'monthly', chooser: 'customer' },
 } as const satisfies Record<string, PricingActionEvent>;
 
+type Choice = Extract<PricingActionEvent, { type: 'plan.choose' }>;
+
+/** Checkout's plan name for each plan and interval the fixtures choose (SPEC: POST /billing/checkout-session). */
+const checkoutPlanNames: Record<string, string> = {
+  'pro annual': 'pro_yearly',
+  'pro monthly': 'pro_monthly',
+  'starter monthly': 'starter_monthly',
+  'starter annual': 'starter_yearly',
+};
+const checkoutPlanNameOf = ({ plan, interval }: Choice) => checkoutPlanNames[`${plan} ${interval}`];
+
+/** The choice that is pending: only `idle` takes a choice, so it is the path's last one. */
+const lastChoice = (events: Observation['events']) =>
+  events.filter((event): event is Choice => event.type === 'plan.choose').at(-1);
+
 const unauthorized = Object.assign(new Error('Session expired'), { status: 401 });
 const unauthenticatedText = new Error('Unauthenticated');
 const notBuiltYet = Object.assign(new Error('Not found'), { status: 404 });
@@ -55,9 +69,9 @@ const view = {
   leaving: { busy: true },
 } as const;
 
-function expectView({ snapshot }: Observation, state: keyof typeof view) {
+function expectView({ snapshot, events }: Observation, state: keyof typeof view) {
   expect(selectIsBusy(snapshot)).toBe(view[state].busy);
-  expect(selectPendingPlan(snapshot)).toBe(view[state].busy ? snapshot.context.choice?.plan : null);
+  expect(selectPendingPlan(snapshot)).toBe(view[state].busy ? lastChoice(events)?.plan : null);
 }
 
 /** The landing page of the path being replayed (view replay only) and its scrolls to the contact section. */
@@ -110,10 +124,10 @@ async function closeSignupDialog(user: User) {
 }
 
 /** Every plan button waits while an action runs; the pending one says so. */
-function showsButtons({ context }: PricingActionSnapshot, busy: boolean) {
+function showsButtons({ events }: Observation, busy: boolean) {
   for (const plan of ['starter', 'pro', 'business'] as const) {
     const button = planButton(plan);
-    const pending = busy && context.choice?.plan === plan;
+    const pending = busy && lastChoice(events)?.plan === plan;
     expect(button).toHaveTextContent(pending ? 'Please wait...' : IDLE_LABELS[plan]);
     if (pending) expect(button).toHaveAttribute('aria-busy', 'true');
     else expect(button).not.toHaveAttribute('aria-busy');
@@ -160,11 +174,11 @@ const pricingView: MachineView<typeof pricingActionMachine> = {
     },
   },
   shows: {
-    idle: (snapshot) => showsButtons(snapshot, false),
-    checkingOut: (snapshot) => showsButtons(snapshot, true),
-    openingPortal: (snapshot) => showsButtons(snapshot, true),
+    idle: (_, step) => showsButtons(step, false),
+    checkingOut: (_, step) => showsButtons(step, true),
+    openingPortal: (_, step) => showsButtons(step, true),
     // On the way to the payment provider: the buttons stay busy until the page goes.
-    leaving: (snapshot) => showsButtons(snapshot, true),
+    leaving: (_, step) => showsButtons(step, true),
   },
 };
 
@@ -175,20 +189,20 @@ describeModel(pricingActionMachine, {
     // Business scrolls to contact; a visitor gets sign-up with the plan; onboarding first for whoever needs it;
     // a customer goes to checkout [product: LAND-22, LAND-23, MSG-PRICING-1].
     'plan.choose': ({ event, previous }) => {
-      const choice = event as Extract<PricingActionEvent, { type: 'plan.choose' }>;
+      const choice = event as Choice;
       if (!previous?.matches('idle')) return [];
       if (choice.plan === 'business') return [emitted({ type: 'contact.scroll' })];
       if (choice.chooser === 'visitor')
         return [emitted({ type: 'signup.open', choice: { plan: choice.plan, interval: choice.interval } })];
       if (choice.chooser === 'needsOnboarding') return [call('goToOnboarding')];
-      return [start('createCheckoutSession', { planName: checkoutPlanName(choice.plan, choice.interval) })];
+      return [start('createCheckoutSession', { planName: checkoutPlanNameOf(choice) })];
     },
     // Checkout's address: the browser leaves for it; a subscription that exists, or no address: the portal.
     'done:createCheckoutSession': ({ event }) =>
       event.output === checkoutTo ? [call('goToCheckout', { url: CHECKOUT_URL })] : [start('portal')],
     // 401 or 'Unauthenticated' opens sign-up with the plan; any other failure tries the portal.
-    'error:createCheckoutSession': ({ event, previous }) => {
-      const choice = previous?.context.choice;
+    'error:createCheckoutSession': ({ event, events }) => {
+      const choice = lastChoice(events);
       return event.error === unauthorized || event.error === unauthenticatedText
         ? [
             emitted({
@@ -269,7 +283,7 @@ describeModel(pricingActionMachine, {
         expect(actionsOf(stepEffects)).toEqual([]);
       }
     },
-    'error:createCheckoutSession': async ({ snapshot, event, stepEffects }) => {
+    'error:createCheckoutSession': async ({ snapshot, event, events, stepEffects }) => {
       if (event.error === notBuiltYet) {
         // [product: MSG-PRICING-2] Any other failure tries the portal.
         expect(snapshot.matches('openingPortal')).toBe(true);
@@ -278,7 +292,7 @@ describeModel(pricingActionMachine, {
       } else {
         // [product: MSG-PRICING-1] 401 or 'Unauthenticated': the signup dialog, with what was chosen.
         expect(snapshot.matches('idle')).toBe(true);
-        const { plan, interval } = snapshot.context.choice ?? {};
+        const { plan, interval } = lastChoice(events) ?? {};
         expect(actionsOf(stepEffects)).toEqual([
           emitted({ type: 'signup.open', choice: { plan, interval } }),
         ]);

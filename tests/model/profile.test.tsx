@@ -2,7 +2,6 @@ import { screen } from '@testing-library/react';
 import * as v from 'valibot';
 import { expect } from 'vitest';
 import { currentUserSchema, type ProfileField } from '../../contract/user';
-import { organizationName } from '../../src/domain/organization';
 import {
   type ProfileEvent,
   type ProfileSnapshot,
@@ -16,6 +15,7 @@ import {
 import { aUser, renderApp } from '../ui/render-app';
 import { call, describeModel, type MachineView, type StepObservation, start } from './harness';
 import { followingOfferSignUp } from './view-actions';
+import { expectEveryControlDisabled } from './view-checks';
 
 type Observation = StepObservation<ProfileSnapshot>;
 
@@ -36,6 +36,58 @@ const events: ProfileEvent[] = [
   { type: 'session.missing' },
 ];
 const PHONE_RULE = 'Phone may contain only digits, spaces and + ( ) - . /';
+const SAVED_TEXT = 'Profile updated successfully!';
+const FAILED_TEXT = 'Failed to update profile. Please try again.';
+
+type Form = Record<ProfileField, string>;
+interface Expected {
+  form: Form;
+  /** The organization the card shows: the user's company, as last saved [product: PROF-1, DATA-4]. */
+  organization: string;
+  phoneError: string | null;
+  result: { tone: 'success' | 'error'; text: string } | null;
+}
+
+/**
+ * The oracle: what the page must hold after the path's steps, from the fixtures and the events alone [product:
+ * PROF-2, PROF-4, PROF-7, MSG-PROF]. The form starts as the session's user; an edit replaces its field (and drops
+ * that field's error); a save with letters in the phone is refused with the rule; a save clears the banner; a saved
+ * user becomes the form and the card.
+ */
+function expectedAfter(history: readonly string[], events: Observation['events']): Expected {
+  const state: Expected = {
+    form: { company: 'Acme', bio: '', phone: '', location: '' },
+    organization: 'Acme',
+    phoneError: null,
+    result: null,
+  };
+  for (const [index, label] of history.entries()) {
+    const event = events[index] as ProfileEvent;
+    if (label === 'profile.edit' && event.type === 'profile.edit') {
+      state.form = { ...state.form, [event.field]: event.value };
+      if (event.field === 'phone') state.phoneError = null;
+    } else if (label === 'profile.save') {
+      state.result = null;
+      if (state.form.phone === INVALID_PHONE) state.phoneError = PHONE_RULE;
+    } else if (label === 'done:updateProfile') {
+      state.form = { company: 'Ace', bio: '', phone: VALID_PHONE, location: '' };
+      state.organization = 'Ace';
+      state.result = { tone: 'success', text: SAVED_TEXT };
+    } else if (label === 'error:updateProfile') {
+      state.result = { tone: 'error', text: FAILED_TEXT };
+    }
+  }
+  return state;
+}
+const expectedNow = ({ history, events }: Observation) => expectedAfter(history, events);
+const expectedBefore = ({ history, events }: Observation) => expectedAfter(history.slice(0, -1), events);
+/** The four fields, trimmed: what a save sends [product: PROF-4]. */
+const trimmed = (form: Form) => ({
+  company: form.company.trim(),
+  bio: form.bio.trim(),
+  phone: form.phone.trim(),
+  location: form.location.trim(),
+});
 
 /** What the view shows: the form is enabled except while saving; the result banner is its colour and text. */
 function view(snapshot: ProfileSnapshot) {
@@ -88,23 +140,19 @@ const profileView: MachineView<typeof profileMachine> = {
     },
   },
   shows: {
-    editing: (snapshot) => {
-      const form = selectProfileForm(snapshot);
+    editing: (_, step) => {
+      const { form, organization, phoneError, result } = expectedNow(step);
       for (const name of Object.keys(LABELS) as ProfileField[]) {
         expect(field(name)).toHaveValue(form[name]);
         expect(field(name)).toBeEnabled();
       }
       // The card shows the user as last saved [product: PROF-1, DATA-4].
-      expect(
-        screen.getByText(`Organization: ${organizationName(selectProfileUser(snapshot))}`),
-      ).toBeInTheDocument();
+      expect(screen.getByText(`Organization: ${organization}`)).toBeInTheDocument();
       // Managed by the sign-in account [product: PROF-3].
       expect(screen.getByLabelText('Full name')).toHaveAttribute('readonly');
       expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
-      const phoneError = selectFieldErrors(snapshot).phone;
       if (phoneError) expect(screen.getByText(phoneError)).toBeInTheDocument();
       else expect(screen.queryByText(PHONE_RULE)).not.toBeInTheDocument();
-      const result = selectProfileResult(snapshot);
       // Green for success, red for failure [product: MSG-PROF-1, MSG-PROF-2].
       if (result)
         expect(screen.getByText(result.text).closest('[role]')).toHaveAttribute(
@@ -112,8 +160,8 @@ const profileView: MachineView<typeof profileMachine> = {
           result.tone === 'success' ? 'status' : 'alert',
         );
       else {
-        expect(screen.queryByText('Profile updated successfully!')).not.toBeInTheDocument();
-        expect(screen.queryByText('Failed to update profile. Please try again.')).not.toBeInTheDocument();
+        expect(screen.queryByText(SAVED_TEXT)).not.toBeInTheDocument();
+        expect(screen.queryByText(FAILED_TEXT)).not.toBeInTheDocument();
       }
       expect(saveButton()).toHaveTextContent('Save Changes');
       expect(saveButton()).toBeEnabled();
@@ -122,8 +170,9 @@ const profileView: MachineView<typeof profileMachine> = {
       expect(saveButton()).toHaveTextContent('Saving...');
       expect(saveButton()).toBeDisabled();
       for (const name of Object.keys(LABELS) as ProfileField[]) expect(field(name)).toBeDisabled();
-      expect(screen.queryByText('Profile updated successfully!')).not.toBeInTheDocument();
-      expect(screen.queryByText('Failed to update profile. Please try again.')).not.toBeInTheDocument();
+      expectEveryControlDisabled(saveButton().closest('form') as HTMLElement);
+      expect(screen.queryByText(SAVED_TEXT)).not.toBeInTheDocument();
+      expect(screen.queryByText(FAILED_TEXT)).not.toBeInTheDocument();
     },
     // Off to /Landing?show_signup=1, where the sign-up dialog opens [product: PROF-5].
     leaving: () => {
@@ -141,25 +190,21 @@ describeModel(profileMachine, {
   delays: {},
   view: profileView,
   effects: {
-    'profile.save': ({ previous }) => {
-      const form = previous?.matches('editing') ? selectProfileForm(previous) : null;
-      if (!form || form.phone === INVALID_PHONE) return [];
-      // Only the four fields, trimmed [product: PROF-4].
-      return [
-        start('updateProfile', {
-          company: form.company.trim(),
-          bio: form.bio.trim(),
-          phone: form.phone.trim(),
-          location: form.location.trim(),
-        }),
-      ];
+    'profile.save': (step) => {
+      const { form } = expectedBefore(step);
+      return form.phone === INVALID_PHONE ? [] : [start('updateProfile', trimmed(form))];
     },
     // The session reloads the user, so the header and menu show the saved values.
     'done:updateProfile': [call('userChanged')],
     'session.missing': [call('offerSignUp')],
   },
   states: {
-    editing: ({ snapshot }) => expect(view(snapshot).saving).toBe(false),
+    editing: (step) => {
+      const expected = expectedNow(step);
+      expect(view(step.snapshot)).toMatchObject({ saving: false, result: expected.result });
+      expect(selectProfileForm(step.snapshot)).toEqual(expected.form);
+      expect(selectFieldErrors(step.snapshot).phone ?? null).toBe(expected.phoneError);
+    },
     saving: ({ snapshot }) => expect(view(snapshot)).toMatchObject({ saving: true, result: null }),
     leaving: ({ snapshot, effects }) => {
       expect(snapshot.status).toBe('done');
@@ -174,15 +219,16 @@ describeModel(profileMachine, {
     'profile.edit': (observation: Observation) => {
       const event = observation.event as Extract<ProfileEvent, { type: 'profile.edit' }>;
       const { snapshot, stepEffects } = observation;
-      if (!snapshot.matches('editing')) return;
+      expect(snapshot.matches('editing')).toBe(true);
       // Kept as typed (trimming happens on save), and the field's old error goes.
+      expect(selectProfileForm(snapshot)).toEqual(expectedNow(observation).form);
       expect(selectProfileForm(snapshot)[event.field]).toBe(event.value);
       expect(selectFieldErrors(snapshot)[event.field]).toBeUndefined();
       expect(stepEffects.inputsOf('updateProfile')).toEqual([]);
     },
-    'profile.save': ({ snapshot, previous, stepEffects }) => {
-      if (!previous?.matches('editing')) return;
-      const form = selectProfileForm(previous);
+    'profile.save': (observation: Observation) => {
+      const { snapshot, stepEffects } = observation;
+      const { form } = expectedBefore(observation);
       if (form.phone === INVALID_PHONE) {
         // Refused before anything is sent, with the contract's rule [product: PROF-7].
         expect(snapshot.matches('editing')).toBe(true);
@@ -191,20 +237,13 @@ describeModel(profileMachine, {
       } else {
         expect(snapshot.matches('saving')).toBe(true);
         // Only the four fields, trimmed [product: PROF-4].
-        expect(stepEffects.inputsOf('updateProfile')).toEqual([
-          {
-            company: form.company.trim(),
-            bio: form.bio.trim(),
-            phone: form.phone.trim(),
-            location: form.location.trim(),
-          },
-        ]);
+        expect(stepEffects.inputsOf('updateProfile')).toEqual([trimmed(form)]);
       }
     },
     'done:updateProfile': ({ snapshot, stepEffects }) => {
       expect(view(snapshot)).toEqual({
         saving: false,
-        result: { tone: 'success', text: 'Profile updated successfully!' },
+        result: { tone: 'success', text: SAVED_TEXT },
         user: saved,
       });
       expect(selectProfileForm(snapshot)).toEqual({
@@ -216,10 +255,7 @@ describeModel(profileMachine, {
       expect(stepEffects.actionNames()).toContain('userChanged');
     },
     'error:updateProfile': ({ snapshot, stepEffects }) => {
-      expect(view(snapshot).result).toEqual({
-        tone: 'error',
-        text: 'Failed to update profile. Please try again.',
-      });
+      expect(view(snapshot).result).toEqual({ tone: 'error', text: FAILED_TEXT });
       expect(stepEffects.actionNames()).not.toContain('userChanged');
     },
     'session.missing': ({ snapshot, stepEffects }) => {

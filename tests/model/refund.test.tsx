@@ -12,6 +12,10 @@ const PROCESSED = 'Refund reversal processed and access updated.';
 const ALREADY = 'Already processed previously.';
 const FAILED = 'Could not process refund.';
 const SERVER_TEXT = 'No payment pi_missing was found.';
+/** The server's reason for asking the password again [product: MSG-REFUND-4]. */
+const STEP_UP_TEXT =
+  'Reversing a refund moves money, and your last sign-in was more than 5 minutes ago. Please enter your password again to continue.';
+const WRONG_PASSWORD = 'Invalid login credentials';
 
 /** What the admin types, and the request each becomes [product: REFUND-8, REFUND-9]. */
 const typed = {
@@ -29,8 +33,11 @@ const answers: Record<string, RefundResponse> = {
   already: { processed: false, alreadyProcessed: true },
   serverError: { processed: false, alreadyProcessed: false, error: SERVER_TEXT },
   silent: { processed: false, alreadyProcessed: false },
+  stepUp: { processed: false, alreadyProcessed: false, error: STEP_UP_TEXT, reauthenticate: true },
 };
 const noAnswer = new TypeError('Failed to fetch');
+/** A failure that says nothing. */
+const silentFailure = new Error('');
 
 const REVERSAL: RefundReversal = {
   id: 'a2b0d4c8-0000-4000-8000-000000000001',
@@ -70,6 +77,18 @@ function showsFormReady() {
   expect(screen.queryByRole('button', { name: 'Processing...' })).not.toBeInTheDocument();
 }
 
+function showsNoPasswordPrompt() {
+  expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+  expect(screen.queryByText(STEP_UP_TEXT)).not.toBeInTheDocument();
+}
+
+/** The step-up prompt [product: REFUND-16]: the server's reason, the password box, and what is wrong with it. */
+function showsPasswordPrompt(problem: string | null) {
+  expect(screen.getByRole('form', { name: 'Confirm it is you' })).toHaveTextContent(STEP_UP_TEXT);
+  expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+  if (problem) expect(screen.getByText(problem)).toBeInTheDocument();
+}
+
 function showsNoOutcome() {
   for (const text of [PROCESSED, ALREADY, FAILED, SERVER_TEXT])
     expect(screen.queryByText(text)).not.toBeInTheDocument();
@@ -97,17 +116,37 @@ const refundView: MachineView<typeof refundMachine> = {
     'reversals.reload': async (_event, user) => {
       await user.click(button('Refresh'));
     },
+    'identity.confirm': async (event, user) => {
+      paste('Password', event.password);
+      await user.click(button('Confirm and reverse'));
+    },
+    'identity.cancel': async (_event, user) => {
+      await user.click(button('Cancel'));
+    },
   },
   shows: {
     'reversal.idle': ({ context }) => {
       showsFormReady();
       showsNoOutcome();
+      showsNoPasswordPrompt();
       if (context.problem) expect(screen.getByText(context.problem)).toBeInTheDocument();
       else expect(screen.queryByText(ID_REQUIRED)).not.toBeInTheDocument();
     },
     'reversal.processing': () => {
       expect(button('Processing...')).toBeDisabled();
       showsNoOutcome();
+      showsNoPasswordPrompt();
+    },
+    'reversal.confirmingIdentity': ({ context }) => {
+      showsFormReady();
+      showsPasswordPrompt(context.identityProblem);
+      expect(button('Confirm and reverse')).toBeEnabled();
+      expect(button('Cancel')).toBeEnabled();
+    },
+    'reversal.reauthenticating': () => {
+      showsPasswordPrompt(null);
+      expect(button('Confirming...')).toBeDisabled();
+      expect(button('Cancel')).toBeDisabled();
     },
     'reversal.processed': () => {
       showsFormReady();
@@ -160,13 +199,17 @@ describeModel(refundMachine, {
     { type: 'reversal.submit', ...typed.intent },
     { type: 'reversal.submit', ...typed.empty },
     { type: 'reversals.reload' },
+    { type: 'identity.confirm', password: 'correct horse battery' },
+    { type: 'identity.confirm', password: '' },
+    { type: 'identity.cancel' },
   ],
   delays: {},
   actors: {
     reverse: {
-      outputs: [answers.processed, answers.already, answers.serverError, answers.silent],
+      outputs: [answers.processed, answers.already, answers.serverError, answers.silent, answers.stepUp],
       errors: [noAnswer],
     },
+    confirmIdentity: { outputs: [undefined], errors: [new Error(WRONG_PASSWORD), silentFailure] },
     loadReversals: { outputs: [[REVERSAL, HALF_DONE], []], errors: [new Error('Admin access required.')] },
   },
   // The list's rows are fixtures, so its length tells states apart; the rest of the context matters as it is.
@@ -176,6 +219,8 @@ describeModel(refundMachine, {
       snapshot.context.problem,
       snapshot.context.error,
       snapshot.context.reversals.length,
+      snapshot.context.request,
+      snapshot.context.identityProblem,
     ]),
 
   view: refundView,
@@ -188,6 +233,13 @@ describeModel(refundMachine, {
       return request ? [start('reverse', request)] : [];
     },
     'reversals.reload': [start('loadReversals')],
+    // The password goes to the auth service and the server only when one was typed.
+    'identity.confirm': ({ event }) => {
+      const { password } = event as Extract<RefundEvent, { type: 'identity.confirm' }>;
+      return password ? [start('confirmIdentity', { password })] : [];
+    },
+    // Once confirmed, the same reversal is sent again.
+    'done:confirmIdentity': ({ previous }) => [start('reverse', previous?.context.request)],
     // A new reversal reloads the list, unless a load is under way already.
     'done:reverse': ({ event, previous }) =>
       event.output.processed && !event.output.alreadyProcessed && !previous?.matches({ recent: 'loading' })
@@ -208,7 +260,13 @@ describeModel(refundMachine, {
   afterStep: {
     init: ({ snapshot }) => {
       expect(snapshot.matches({ reversal: 'idle', recent: 'loading' })).toBe(true);
-      expect(snapshot.context).toEqual({ problem: null, error: null, reversals: [] });
+      expect(snapshot.context).toEqual({
+        problem: null,
+        error: null,
+        reversals: [],
+        request: null,
+        identityProblem: null,
+      });
     },
     'reversal.submit': (observation) => {
       const { snapshot } = observation;
@@ -221,7 +279,11 @@ describeModel(refundMachine, {
     },
     'done:reverse': ({ snapshot, event }) => {
       const output = event.output as RefundResponse;
-      if (output.alreadyProcessed) expect(snapshot.matches({ reversal: 'alreadyProcessed' })).toBe(true);
+      if (output.reauthenticate) {
+        expect(snapshot.matches({ reversal: 'confirmingIdentity' })).toBe(true);
+        expect(snapshot.context.error).toBe(STEP_UP_TEXT);
+      } else if (output.alreadyProcessed)
+        expect(snapshot.matches({ reversal: 'alreadyProcessed' })).toBe(true);
       else if (output.processed) expect(snapshot.matches({ reversal: 'processed' })).toBe(true);
       else {
         expect(snapshot.matches({ reversal: 'failed' })).toBe(true);
@@ -235,6 +297,25 @@ describeModel(refundMachine, {
     },
     'reversals.reload': ({ snapshot }) => {
       expect(snapshot.matches({ recent: 'loading' })).toBe(true);
+    },
+    'identity.confirm': ({ snapshot, event }) => {
+      const { password } = event as Extract<RefundEvent, { type: 'identity.confirm' }>;
+      if (password) expect(snapshot.matches({ reversal: 'reauthenticating' })).toBe(true);
+      else expect(snapshot.context.identityProblem).toBe('Please enter your password.');
+    },
+    'identity.cancel': ({ snapshot }) => {
+      expect(snapshot.matches({ reversal: 'idle' })).toBe(true);
+      expect(snapshot.context.request).toBeNull();
+    },
+    'error:confirmIdentity': ({ snapshot, event }) => {
+      expect(snapshot.matches({ reversal: 'confirmingIdentity' })).toBe(true);
+      // The auth service's words at the field, or the product's own when it said nothing [product: MSG-REFUND-5].
+      expect(snapshot.context.identityProblem).toBe(
+        event.error === silentFailure
+          ? 'Your password could not be confirmed. Please try again.'
+          : WRONG_PASSWORD,
+      );
+      expect(snapshot.context.request).not.toBeNull();
     },
     'done:loadReversals': ({ snapshot, event }) => {
       expect(snapshot.matches({ recent: 'shown' })).toBe(true);

@@ -13,7 +13,8 @@ import { signIn, type TestClient } from './support/client';
 // shows no plan, and its next checkout or portal visit makes a new customer instead of failing with 502.
 
 describe.each(ENGINES)('a customer deleted at the payment provider, on %s', (engine) => {
-  const { app, payments, stripe } = buildBilling(engine);
+  const faults = new Set<string>();
+  const { app, payments, stripe } = buildBilling(engine, { faults });
 
   /** A signed-in customer with an active subscription, synced into the cache, then deleted at the provider. */
   async function deletedSubscriber() {
@@ -56,6 +57,27 @@ describe.each(ENGINES)('a customer deleted at the payment provider, on %s', (eng
     expect(fresh.customerId).toMatch(/^cus_/);
     expect(fresh.customerId).not.toBe(customerId);
     expect(await mirrorOf(email)).toBe('active');
+  });
+
+  it('a sync before the webhook arrives forgets the customer, asking the provider for nothing more about it', async () => {
+    const { email, client, customerId } = await deletedSubscriber();
+    // The cache is due for a re-read; lists filtered by the deleted customer would be refused.
+    await app.db
+      .update(billingCustomers)
+      .set({ syncedAt: new Date(Date.now() - 60_000) })
+      .where(eq(billingCustomers.customerId, customerId));
+    faults.add('GET /v1/subscriptions').add('GET /v1/invoices');
+    const before = payments.calls.length;
+    try {
+      const synced = await client.post('/api/billing/sync', {});
+      expect(synced.statusCode, synced.body).toBe(200);
+      expect(v.parse(syncResponseSchema, synced.json()).subscription).toBeNull();
+    } finally {
+      faults.clear();
+    }
+    expect(payments.calls.slice(before)).toEqual([`GET /v1/customers/${customerId}`]);
+    expect(await cachedCustomer(customerId)).toBeUndefined();
+    expect(await mirrorOf(email)).toBe('canceled');
   });
 
   it('a checkout made before the webhook arrives makes a new customer instead of failing', async () => {

@@ -405,6 +405,23 @@ describe.each(ENGINES)('billing routes on %s', (engine) => {
         (await other.client.post('/api/billing/sync', { sessionId: 'cs_test_missing' })).statusCode,
       ).toBe(404);
     });
+
+    it('asks the provider about nothing but a Checkout session id (cs_...): anything else is 422 first', async () => {
+      const { client } = await signIn(app, uniqueEmail('made-up-ids'));
+      const before = payments.calls.length;
+      for (const sessionId of [
+        'pi_123',
+        'sub_123',
+        'cs_',
+        'cs_../../v1/customers',
+        'cs_1?expand[]=customer',
+      ]) {
+        const response = await client.post('/api/billing/sync', { sessionId });
+        expect(response.statusCode, sessionId).toBe(422);
+        expect(response.json().errors).toHaveProperty('sessionId');
+      }
+      expect(payments.calls.length).toBe(before);
+    });
   });
 
   describe('webhook health (issue 19 item 7) [product: BILL-20]', () => {

@@ -3,12 +3,14 @@ import * as v from 'valibot';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { billingInfoSchema } from '../../contract/billing';
 import { refundReversalListSchema } from '../../contract/refund';
+import { REAUTHENTICATION_REQUIRED_MESSAGE } from '../../contract/session';
 import { FORM_ERROR_KEY } from '../../contract/validation';
 import { auditLog, refundLog, users } from '../../server/db/schema';
 import { CARD, submitForm } from '../emulators/payments-harness';
 import { ENGINES, uniqueEmail } from './support/app';
 import { buildBilling, subscribe } from './support/billing';
 import { signIn, TestClient } from './support/client';
+import { mintToken } from './support/tokens';
 
 const REVERSE = '/api/admin/refunds/reverse';
 
@@ -369,6 +371,72 @@ describe.each(ENGINES)('admin refund reversal on %s [product: REFUND-11]', (engi
       expect(await logRows(intentId)).toMatchObject([
         { status: 'completed', amountRefunded: 5900, attempts: 2 },
       ]);
+    });
+  });
+
+  describe('step-up: a reversal moves money, so it needs a recent sign-in (issue 19 item 8)', () => {
+    const ago = (seconds: number) => Math.floor(Date.now() / 1000) - seconds;
+    const signedInAgo = (seconds: number, email = 'admin@example.com', aal = 'aal1') =>
+      mintToken(email, { claims: { aal, amr: [{ method: 'password', timestamp: ago(seconds) }] } });
+    const staleAdmin = async () =>
+      (
+        await signIn(app, 'admin@example.com', {
+          claims: { amr: [{ method: 'password', timestamp: ago(360) }] },
+        })
+      ).client;
+
+    it('refuses an admin whose last sign-in is over 5 minutes old, with what to do, before anything happens', async () => {
+      const { sessionId, intentId } = await paidCustomer();
+      const before = payments.calls.length;
+      const refused = await (await staleAdmin()).post(REVERSE, { sessionId });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({
+        code: 'reauthentication_required',
+        message: REAUTHENTICATION_REQUIRED_MESSAGE,
+      });
+      expect(payments.calls.length).toBe(before);
+      expect(await refundsOf(intentId)).toHaveLength(0);
+      expect(await logRows(intentId)).toHaveLength(0);
+    });
+
+    it('lets the same session reverse once the password was typed again (a fresh token of the same account)', async () => {
+      const { sessionId, intentId } = await paidCustomer();
+      const client = await staleAdmin();
+      const stepUp = await client.post('/api/auth/step-up', { token: await signedInAgo(5) });
+      expect(stepUp.statusCode, stepUp.body).toBe(200);
+      const response = await client.post(REVERSE, { sessionId });
+      expect(response.json()).toEqual({ processed: true, alreadyProcessed: false });
+      expect(await refundsOf(intentId)).toHaveLength(1);
+    });
+
+    it('gains nothing from an old token, a token of another account, or no session', async () => {
+      const { sessionId, intentId } = await paidCustomer();
+      const client = await staleAdmin();
+      expect((await client.post('/api/auth/step-up', { token: await signedInAgo(600) })).statusCode).toBe(
+        200,
+      );
+      const other = await client.post('/api/auth/step-up', {
+        token: await signedInAgo(5, uniqueEmail('attacker')),
+      });
+      expect(other.statusCode).toBe(403);
+      expect((await client.post(REVERSE, { sessionId })).statusCode).toBe(403);
+      const anonymous = new TestClient(app);
+      await anonymous.fetchCsrf();
+      expect((await anonymous.post('/api/auth/step-up', { token: await signedInAgo(5) })).statusCode).toBe(
+        401,
+      );
+      expect(await refundsOf(intentId)).toHaveLength(0);
+    });
+
+    it('accepts a second factor (aal2) however old the sign-in', async () => {
+      const { sessionId } = await paidCustomer();
+      const { client } = await signIn(app, 'admin@example.com', {
+        claims: { aal: 'aal2', amr: [{ method: 'totp', timestamp: ago(3600) }] },
+      });
+      expect((await client.post(REVERSE, { sessionId })).json()).toEqual({
+        processed: true,
+        alreadyProcessed: false,
+      });
     });
   });
 

@@ -222,5 +222,7 @@ function mount(root: ReturnType<typeof createTestRoot>) {
       return actor;
     },
     pathname: () => router.state.location.pathname,
+    /** Path, query and hash, as the address bar shows them. */
+    href: () => router.state.location.href,
   };
 }

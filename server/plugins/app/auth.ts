@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { JWTVerifyGetKey } from 'jose';
+import { REAUTHENTICATION_REQUIRED_MESSAGE, STEP_UP_MAX_AGE_MS } from '../../../contract/session';
 import { AuthCookies } from '../../lib/auth-cookies';
-import { forbidden, unauthenticated } from '../../lib/http-errors';
+import { forbidden, HttpError, unauthenticated } from '../../lib/http-errors';
 import {
   AuthServiceUnavailableError,
   type AuthServiceUserLookup,
@@ -41,6 +42,11 @@ declare module 'fastify' {
     requireSession: Guard;
     /** onRequest guard: 401 without a session, 403 unless the user is an admin right now (effectiveRole). */
     requireAdmin: Guard;
+    /**
+     * onRequest guard after requireSession/requireAdmin (step-up): 403 `reauthentication_required` unless the user
+     * proved who they are within STEP_UP_MAX_AGE_MS, or with a second factor.
+     */
+    requireRecentSignIn: Guard;
   }
 }
 
@@ -113,6 +119,13 @@ export default fp<AuthPluginOptions>(
       }
     };
 
+    const requireRecentSignIn: Guard = async (request) => {
+      const auth = await authenticate(request);
+      if (!auth) throw unauthenticated();
+      if (await sessions.recentlyAuthenticated(auth.session.id, STEP_UP_MAX_AGE_MS)) return;
+      throw new HttpError(403, 'reauthentication_required', REAUTHENTICATION_REQUIRED_MESSAGE);
+    };
+
     app.decorate('sessions', sessions);
     app.decorate('authCookies', authCookies);
     app.decorate('verifyAccessToken', verifyAccessToken);
@@ -120,6 +133,7 @@ export default fp<AuthPluginOptions>(
     app.decorate('authenticate', authenticate);
     app.decorate('requireSession', requireSession);
     app.decorate('requireAdmin', requireAdmin);
+    app.decorate('requireRecentSignIn', requireRecentSignIn);
   },
   { name: 'auth', dependencies: ['config', 'database', 'cookie', 'repositories'] },
 );

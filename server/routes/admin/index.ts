@@ -25,11 +25,13 @@ const adminRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/refunds/reverse',
     {
-      ...guard,
+      // Money moves: the admin must have signed in within the last minutes, or with a second factor (step-up).
+      onRequest: [...guard.onRequest, app.requireRecentSignIn],
       schema: {
         body: refundRequestSchema,
         response: {
           200: responseSchema(refundResponseSchema),
+          403: responseSchema(apiErrorSchema),
           404: responseSchema(apiErrorSchema),
           409: responseSchema(apiErrorSchema),
           422: responseSchema(apiErrorSchema),

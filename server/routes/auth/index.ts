@@ -1,10 +1,11 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
   csrfResponseSchema,
   loginFallbackQuerySchema,
   logoutResponseSchema,
   SIGN_IN_ENDED_MESSAGE,
   ssoRequestSchema,
+  stepUpResponseSchema,
 } from '../../../contract/session';
 import { meQuerySchema, userUpdateSchema } from '../../../contract/user';
 import type { UserRow } from '../../db/schema';
@@ -19,7 +20,7 @@ import {
   KeySourceUnavailableError,
   type VerifiedIdentity,
 } from '../../services/token-verifier';
-import { effectiveRole, toCurrentUser } from '../../services/users';
+import { effectiveRole, type Identity, toCurrentUser } from '../../services/users';
 import { loginFallbackPage, loginRedirectTarget } from './login-fallback';
 import { meResponseSchema } from './schemas';
 
@@ -59,13 +60,15 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
     { schema: { body: ssoRequestSchema, response: { 200: meResponse } }, config: perAddress },
     async (request, reply) => {
       const accepted = await acceptToken(request.body.token, reply);
-      const user = await app.users.upsertFromIdentity(accepted, { adoptByEmail: config.localDev });
+      const user = await account(accepted, request.log);
       // No fixation: whatever session the browser had ends here, and a brand-new id is issued.
       const previous = app.authCookies.sessionToken(request);
       if (previous) await app.sessions.revoke(previous);
       const session = await app.sessions.open(user, request.headers['user-agent'], {
         authSessionId: accepted.authSessionId,
         tokenExpiresAt: accepted.expiresAt,
+        authenticatedAt: accepted.authenticatedAt,
+        aal2: accepted.aal2,
       });
       app.authCookies.setSession(reply, session);
       request.log.info({ userId: user.id, role: accepted.role }, 'signed in');
@@ -95,11 +98,34 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
           'This sign-in does not belong to your current session. Please sign in again.',
         );
       }
-      const updated = await app.users.upsertFromIdentity(accepted, { adoptByEmail: false });
+      const updated = await account(accepted, request.log);
       // Idempotent: every tab may send the same refreshed token; the binding only ever moves forward.
       await app.sessions.extendAuthBinding(session.id, accepted.expiresAt);
+      await app.sessions.recordAuthentication(session.id, accepted);
       app.sessions.forgetUser(user.id);
       return withFlags(updated);
+    },
+  );
+
+  // Step-up: the user typed the password again (the SPA's own short auth-service sign-in) and hands over that
+  // token, so this session counts as recently signed in for money-moving actions (requireRecentSignIn). The token
+  // must be the same account's; what it proves is its own `amr` time, so an old token gains nothing.
+  app.post(
+    '/step-up',
+    {
+      onRequest: app.requireSession,
+      schema: { body: ssoRequestSchema, response: { 200: responseSchema(stepUpResponseSchema) } },
+      config: perAddress,
+    },
+    async (request, reply) => {
+      const { session, user } = await signedIn(request);
+      const accepted = await acceptToken(request.body.token, reply);
+      if (accepted.issuer !== user.authIssuer || accepted.sub !== user.authSubject) {
+        throw new HttpError(403, 'forbidden', 'This sign-in belongs to another account.');
+      }
+      await app.sessions.recordAuthentication(session.id, accepted);
+      request.log.info({ userId: user.id, aal2: accepted.aal2 }, 'signed in again (step-up)');
+      return { authenticatedAt: (accepted.authenticatedAt ?? new Date(0)).toISOString() };
     },
   );
 
@@ -173,9 +199,27 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
     }
   }
 
+  /**
+   * The account an accepted token names, brought up to date: a changed address is our user's now and the payment
+   * provider's customer's (nothing changes hands: every record is the account's, by id); a signup record made for
+   * the confirmed address before the account existed (the demo seed, an older sign-up) becomes the account's.
+   */
+  async function account(accepted: Identity, log: FastifyBaseLogger): Promise<UserRow> {
+    const { user, previousEmail } = await app.users.upsertFromIdentity(accepted);
+    if (user.emailVerified) await app.signups.linkUnowned(user);
+    if (previousEmail !== null) {
+      log.info({ userId: user.id }, 'the auth service changed the address of the account');
+      // The provider's copy follows; its failure must not fail the sign-in (the next refresh tries again).
+      await app.billing.followAddress(user).catch((error: unknown) => {
+        log.error({ err: error, userId: user.id }, 'could not change the address at the payment provider');
+      });
+    }
+    return user;
+  }
+
   /** The current user and the profile flags (GET /me?include_flags=true, and the sign-in and refresh answers). */
   async function withFlags(user: UserRow) {
-    const hasSignup = (await app.signups.findByEmail(user.email)) !== null;
+    const hasSignup = (await app.signups.findByUser(user.id)) !== null;
     return {
       ...toCurrentUser(user, effectiveRole(user, config.adminEmails)),
       has_signup: hasSignup,
@@ -202,7 +246,7 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
       const email = authUser.email ?? identity.email;
       const emailVerified = authUser.email !== null && authUser.emailConfirmed;
       const role = effectiveRole({ email, emailVerified }, config.adminEmails);
-      return { ...identity, email, emailVerified, role };
+      return { ...identity, email, emailVerified, role, company: authUser.company };
     } catch (error) {
       if (error instanceof AuthSessionEndedError) {
         await app.countFailure('sign-in', account, config.rateLimits.signInPerAccount);

@@ -31,7 +31,7 @@ const billingRoutes: FastifyPluginAsync = async (fastify) => {
   const guard = { onRequest: app.requireSession };
   const owner = async (request: FastifyRequest): Promise<BillingUser> => {
     const { user } = await signedIn(request);
-    return { id: user.id, email: user.email };
+    return { id: user.id, email: user.email, emailVerified: user.emailVerified };
   };
   /**
    * The owner of a change that calls the provider, counted against their account's limit for that action (429 with

@@ -15,7 +15,7 @@ const orgRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const { user } = await signedIn(request);
       // The profile's company wins; the company given at sign-up is the fallback [product: DATA-18].
-      const company = user.company?.trim() || (await app.signups.findByEmail(user.email))?.company?.trim();
+      const company = user.company?.trim() || (await app.signups.findByUser(user.id))?.company?.trim();
       return { name: company || NOT_SPECIFIED };
     },
   );

@@ -40,7 +40,7 @@ const signupRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const { email } = request.query;
       if (email === '') return [];
-      const row = await app.signups.findByEmail(email);
+      const row = await app.signups.findByCurrentAddress(email);
       if (!row) return [];
       const auth = await app.authenticate(request);
       return [mayReadFully(auth?.user ?? null, row, config.adminEmails) ? toSignup(row) : existenceOnly(row)];
@@ -62,31 +62,31 @@ const signupRoutes: FastifyPluginAsync = async (fastify) => {
       if (!user.emailVerified) throw forbidden(CONFIRM_FIRST);
       const created = await app.signups.create(signup, user.id);
       if (created) {
-        await startBetaTrial(app.billing, created, request.log);
+        await startBetaTrial(app.billing, user, created, request.log);
         // The trial is now on the user row: the session's cached copy must not answer the reload that follows
         // [product: CHECK-7].
         app.sessions.forgetUser(user.id);
         return reply.code(201).send(toSignup(created));
       }
-      // The address already has a record. Its confirmed owner made it: the duplicate answer [product: SIGNUP-10]. Anyone else
-      // made it (an anonymous visitor before sign-up needed a session, or an account that held the address
-      // before): the owner claims it and their answers replace the stranger's.
+      // The account already has a record. It wrote it itself: the duplicate answer [product: SIGNUP-10]. Somebody
+      // else wrote it (the demo seed, or an anonymous visitor before sign-up needed a session; it became the
+      // account's at sign-in): the account's own answers replace it. A record of another account, even one that
+      // once had this address, is never touched.
       const claimed = await app.signups.claim(signup, user.id);
       if (!claimed) throw conflict(SIGNUP_EXISTS);
       request.log.info({ signupId: claimed.id, userId: user.id }, 'signup record claimed by its owner');
       // The stranger's record never started the owner's trial at the provider; starting it is idempotent.
-      await startBetaTrial(app.billing, claimed, request.log);
+      await startBetaTrial(app.billing, user, claimed, request.log);
       app.sessions.forgetUser(user.id);
       return reply.code(200).send(toSignup(claimed));
     },
   );
 };
 
-/** The confirmed owner of the address and admins see the record; everyone else learns only that it exists. */
+/** The account the record belongs to and admins see it; everyone else learns only that it exists. */
 function mayReadFully(user: UserRow | null, row: SignupRow, adminEmails: readonly string[]): boolean {
   if (user === null) return false;
-  const owner = user.emailVerified && user.email === row.normalizedEmail;
-  return owner || effectiveRole(user, adminEmails) === 'admin';
+  return row.userId === user.id || effectiveRole(user, adminEmails) === 'admin';
 }
 
 /**

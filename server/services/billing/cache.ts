@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
+import { dataRefusal } from '../../lib/database-errors';
 import { customerValues, idOf, invoiceValues, type ProviderCall, subscriptionValues } from './provider';
 import type { BillingRepository, Tx } from './repository';
 
@@ -29,6 +31,7 @@ export class ProviderCache {
     private readonly stripe: Stripe,
     private readonly repo: BillingRepository,
     private readonly call: ProviderCall,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   /**
@@ -51,9 +54,19 @@ export class ProviderCache {
       providerCreated: new Date(event.created * 1000),
     };
     const effect = await this.effectOf(event);
-    return this.repo.recordEvent(ledger, effect?.lockKey ?? event.id, async (tx) => {
-      if (effect) await effect.write(tx);
-    });
+    try {
+      return await this.repo.recordEvent(ledger, effect?.lockKey ?? event.id, async (tx) => {
+        if (effect) await effect.write(tx);
+      });
+    } catch (error) {
+      // Refused by the database (a constraint, bad data): every redelivery would fail the same way, for days.
+      // Acknowledged, in the ledger with why, logged as an error, and shown to admins; anything else is retried.
+      const failure = dataRefusal(error);
+      if (failure === null) throw error;
+      this.log.error({ err: error, event: event.id, type: event.type }, 'webhook event could not be applied');
+      await this.repo.recordUnapplied(ledger, failure);
+      return true;
+    }
   }
 
   /** What an event changes, read from the provider; null: recorded in the ledger only. See docs/billing.md. */
@@ -110,10 +123,15 @@ export class ProviderCache {
 
   // Reads (provider calls; no transaction is open).
 
+  /**
+   * The customer first: one deleted at the provider is only forgotten, so its subscriptions and invoices are not
+   * asked for (a list filtered by a deleted customer may be refused, and would fail the whole sync).
+   */
   private async readCustomer(customerId: string): Promise<CustomerSnapshot> {
     const readAt = new Date();
-    const [customer, subscriptions, invoices] = await Promise.all([
-      this.call(() => this.stripe.customers.retrieve(customerId)),
+    const customer = await this.call(() => this.stripe.customers.retrieve(customerId));
+    if (customer.deleted) return { customer, subscriptions: [], invoices: [], readAt };
+    const [subscriptions, invoices] = await Promise.all([
       this.call(() => this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 })),
       this.call(() => this.stripe.invoices.list({ customer: customerId, limit: INVOICES_SHOWN })),
     ]);

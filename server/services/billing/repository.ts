@@ -1,4 +1,4 @@
-import { type AnyColumn, and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   type BillingCustomerRow,
@@ -53,11 +53,12 @@ export type WebhookEventValues = {
 export class BillingRepository {
   constructor(readonly db: Database) {}
 
-  async customerByEmail(email: string): Promise<BillingCustomerRow | null> {
+  /** The account's own customer (pinned by its id; never found by e-mail). */
+  async customerOfUser(userId: string): Promise<BillingCustomerRow | null> {
     const [row] = await this.db
       .select()
       .from(billingCustomers)
-      .where(eq(billingCustomers.email, email))
+      .where(eq(billingCustomers.userId, userId))
       .limit(1);
     return row ?? null;
   }
@@ -84,7 +85,10 @@ export class BillingRepository {
       .limit(limit);
   }
 
-  /** The customer row, created or refreshed (unless a later read is stored already). */
+  /**
+   * The customer row, created or refreshed (unless a later read is stored already). Its e-mail is data: a change at
+   * the provider is stored and moves nothing; the account it belongs to is set by `pin` alone.
+   */
   async saveCustomer(values: CustomerValues, db: Queries = this.db): Promise<void> {
     await db
       .insert(billingCustomers)
@@ -98,6 +102,25 @@ export class BillingRepository {
         },
         setWhere: notOlderThanStored(billingCustomers.readAt),
       });
+  }
+
+  /**
+   * Saves the customer as the account's: linked once, then pinned (a row that belongs to another account is never
+   * moved). Answers the account's customer row afterwards, or null when the customer turned out to be another's.
+   */
+  async pin(values: CustomerValues, userId: string): Promise<BillingCustomerRow | null> {
+    await this.saveCustomer(values);
+    await this.db
+      .update(billingCustomers)
+      .set({ userId })
+      .where(and(eq(billingCustomers.customerId, values.customerId), isNull(billingCustomers.userId)));
+    const row = await this.customerById(values.customerId);
+    return row?.userId === userId ? row : null;
+  }
+
+  /** The e-mail of a customer as it is at the provider now (after we changed it there). */
+  async setCustomerEmail(customerId: string, email: string): Promise<void> {
+    await this.db.update(billingCustomers).set({ email }).where(eq(billingCustomers.customerId, customerId));
   }
 
   async saveSubscription(values: SubscriptionValues, db: Queries = this.db): Promise<void> {
@@ -157,11 +180,11 @@ export class BillingRepository {
 
   /**
    * The user record shows the current subscription too (subscription_id, subscription_status, plan,
-   * billing_interval, trial_ends_at of /api/auth/me), for the user with the customer's address.
+   * billing_interval, trial_ends_at of /api/auth/me), for the account the customer belongs to.
    */
   private async mirrorOnUser(customerId: string, db: Queries): Promise<void> {
     const customer = await this.customerById(customerId, db);
-    if (!customer) return;
+    if (!customer?.userId) return;
     const rows = await db
       .select()
       .from(billingSubscriptions)
@@ -179,7 +202,7 @@ export class BillingRepository {
         trialEndsAt: current.trialEnd,
         updatedAt: new Date(),
       })
-      .where(eq(users.email, customer.email));
+      .where(eq(users.id, customer.userId));
   }
 
   // The webhook ledger.
@@ -220,6 +243,32 @@ export class BillingRepository {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
       return write(tx);
     });
+  }
+
+  /**
+   * Records an event whose effect the database refused (it would be refused on every delivery): the ledger row
+   * with why, alone, so the provider's redelivery is a duplicate and admins see it (`unappliedEvents`).
+   */
+  async recordUnapplied(event: WebhookEventValues, failure: string): Promise<void> {
+    await this.db
+      .insert(webhookEvents)
+      .values({ ...event, failure })
+      .onConflictDoNothing();
+  }
+
+  /** The newest events that could not be applied, newest first. */
+  async unappliedEvents(limit = 10) {
+    return this.db
+      .select({
+        eventId: webhookEvents.eventId,
+        type: webhookEvents.type,
+        failure: webhookEvents.failure,
+        receivedAt: webhookEvents.receivedAt,
+      })
+      .from(webhookEvents)
+      .where(isNotNull(webhookEvents.failure))
+      .orderBy(desc(webhookEvents.receivedAt))
+      .limit(limit);
   }
 
   /** The newest ledger row: of one customer, or (`customerId` undefined) of everyone. */

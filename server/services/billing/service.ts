@@ -25,8 +25,11 @@ class CustomerDeleted extends Error {
   }
 }
 
-/** Who a billing call acts for: always the signed-in user, named by their (verified, lowercased) e-mail. */
-export type BillingUser = { id: string; email: string };
+/**
+ * Who a billing call acts for: always the signed-in account, by its id. The (lowercased) address is what a new
+ * provider customer gets; a confirmed one may find the provider customer made for it before (linked once).
+ */
+export type BillingUser = { id: string; email: string; emailVerified: boolean };
 
 /** A re-read from the provider is skipped when the cache is younger than this (the 3 s portal-return poll). */
 const SYNC_FRESH_MS = 10_000;
@@ -71,13 +74,14 @@ export function subscriptionView(row: BillingSubscriptionRow | null) {
 }
 
 /**
- * Billing against the payment provider for one signed-in user at a time. Every call finds the user's own customer
- * from their e-mail (our cache first, then the provider) — never from an id the browser sends — and writes what
- * it learns to the cache that billing info is read from.
+ * Billing against the payment provider for one signed-in user at a time. Every call finds the account's own
+ * customer by the account's id (our row, pinned; then the provider customer carrying it in `metadata.user_id`) —
+ * never from an id the browser sends, nor from an address alone — and writes what it learns to the cache that
+ * billing info is read from.
  */
 export class BillingService {
   #prices = new Map<string, string>();
-  /** E-mail -> until when "no customer at the provider" is believed (see customerOf). */
+  /** Account id -> until when "no customer at the provider" is believed (see customerOf). */
   #absent = new Map<string, number>();
   private readonly call: ProviderCall;
   private readonly cache: ProviderCache;
@@ -96,8 +100,8 @@ export class BillingService {
     log: FastifyBaseLogger,
   ) {
     this.call = providerCall(log);
-    this.cache = new ProviderCache(stripe, repo, this.call);
-    this.webhookCache = new ProviderCache(webhookStripe, repo, this.call);
+    this.cache = new ProviderCache(stripe, repo, this.call, log);
+    this.webhookCache = new ProviderCache(webhookStripe, repo, this.call, log);
     this.oneLive = new OneLiveSubscription(audit, this.call);
   }
 
@@ -172,6 +176,16 @@ export class BillingService {
         : scope === 'system'
           ? 'No webhook events received yet.'
           : 'No payment events for your account yet.',
+      ...(scope === 'system'
+        ? {
+            unapplied_events: (await this.repo.unappliedEvents()).map((row) => ({
+              id: row.eventId,
+              type: row.type,
+              failure: row.failure ?? '',
+              received_at: row.receivedAt.toISOString(),
+            })),
+          }
+        : {}),
     };
   }
 
@@ -304,11 +318,11 @@ export class BillingService {
   }
 
   /**
-   * The beta's 14-day trial, without a card, for a new signup record's address: a customer and a trialing
-   * subscription on the plan the person chose. Idempotent per address (an existing subscription is kept).
+   * The beta's 14-day trial, without a card, for an account's new signup record: a customer and a trialing
+   * subscription on the plan the person chose. Idempotent per account (an existing subscription is kept).
    */
-  async startTrial(signup: { email: string; plan: PlanId; interval: 'monthly' | 'annual' }) {
-    const customer = await this.customerOf({ id: '', email: signup.email }, true);
+  async startTrial(user: BillingUser, signup: { plan: PlanId; interval: 'monthly' | 'annual' }) {
+    const customer = await this.customerOf(user, true);
     if (!customer) throw new Error('customerOf(create) returned no customer');
     const existing = await this.call(() =>
       this.stripe.subscriptions.list({ customer: customer.customerId, status: 'all', limit: 1 }),
@@ -380,36 +394,64 @@ export class BillingService {
   }
 
   /**
-   * The user's own customer: cached by e-mail, else found at the provider by e-mail, else (when `create`) made.
-   * The creation's idempotency key is the address (with the same parameters every time), so racing requests
-   * make one customer; a customer that replaces a deleted one (`replacing`) gets a key of its own, or the key
-   * would answer the deleted one again. A lookup that finds none is remembered for a minute, so that polling by
-   * a user without a customer does not call the provider each time.
+   * The account's own customer: our row pinned to the account; else, at the provider, the customer carrying the
+   * account's id in `metadata.user_id`, or one made for the account's confirmed address before it was linked to
+   * anyone (linked now, at most once: its metadata and our row pin it); else (when `create`) a new one, made with
+   * the account's id. The creation's idempotency key is the account's id (with the same parameters every time), so
+   * racing requests make one customer; a customer that replaces a deleted one (`replacing`) gets a key of its own,
+   * or the key would answer the deleted one again. A lookup that finds none is remembered for a minute, so that
+   * polling by a user without a customer does not call the provider each time.
    */
   private async customerOf(user: BillingUser, create: boolean, replacing?: string) {
+    const pinned = await this.repo.customerOfUser(user.id);
+    if (pinned) return pinned;
+    if (!create && (this.#absent.get(user.id) ?? 0) > Date.now()) return null;
     const email = user.email.toLowerCase();
-    const cached = await this.repo.customerByEmail(email);
-    if (cached) return cached;
-    if (!create && (this.#absent.get(email) ?? 0) > Date.now()) return null;
     const readAt = new Date();
-    const found = await this.call(() => this.stripe.customers.list({ email, limit: 1 }));
-    let customer = found.data[0];
+    const found = await this.call(() => this.stripe.customers.list({ email, limit: 10 }));
+    let customer =
+      found.data.find((candidate) => candidate.metadata?.user_id === user.id) ??
+      (user.emailVerified ? await this.unlinked(found.data) : undefined);
+    if (customer && customer.metadata?.user_id !== user.id) {
+      const { id } = customer;
+      customer = await this.call(() => this.stripe.customers.update(id, { metadata: { user_id: user.id } }));
+    }
     if (!customer && create) {
       customer = await this.call(() =>
         this.stripe.customers.create(
-          { email },
-          { idempotencyKey: replacing ? `customer-${email}-after-${replacing}` : `customer-${email}` },
+          { email, metadata: { user_id: user.id } },
+          { idempotencyKey: replacing ? `customer-${user.id}-after-${replacing}` : `customer-${user.id}` },
         ),
       );
     }
     const values = customer ? customerValues(customer, readAt) : null;
     if (!values) {
-      this.#absent.set(email, Date.now() + ABSENT_CUSTOMER_TTL_MS);
+      this.#absent.set(user.id, Date.now() + ABSENT_CUSTOMER_TTL_MS);
       return null;
     }
-    this.#absent.delete(email);
-    await this.repo.saveCustomer(values);
-    return this.repo.customerByEmail(email);
+    this.#absent.delete(user.id);
+    return this.repo.pin(values, user.id);
+  }
+
+  /** The first of these provider customers that no account has claimed (no `metadata.user_id`, no row of ours). */
+  private async unlinked(customers: Stripe.Customer[]): Promise<Stripe.Customer | undefined> {
+    for (const customer of customers) {
+      if (customer.metadata?.user_id) continue;
+      const row = await this.repo.customerById(customer.id);
+      if (!row?.userId) return customer;
+    }
+    return undefined;
+  }
+
+  /**
+   * After the auth service changed the account's address: the provider customer's e-mail follows (receipts and
+   * invoices go to the new address). Nothing else moves: the customer stays the account's, by id.
+   */
+  async followAddress(user: BillingUser): Promise<void> {
+    const customer = await this.repo.customerOfUser(user.id);
+    if (!customer || customer.email === user.email) return;
+    await this.call(() => this.stripe.customers.update(customer.customerId, { email: user.email }));
+    await this.repo.setCustomerEmail(customer.customerId, user.email);
   }
 
   /** The user's customer row with its cache filled (the first read of a customer syncs it once). */

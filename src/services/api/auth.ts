@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { logoutResponseSchema } from '../../../contract/session';
+import { logoutResponseSchema, stepUpResponseSchema } from '../../../contract/session';
 import {
   type CurrentUser,
   type CurrentUserWithFlags,
@@ -29,6 +29,11 @@ export interface AuthApi {
   /** A refreshed token of the session's own auth-service session extends it; answers the user with the flags. */
   refresh(token: string): Promise<CurrentUserWithFlags>;
   logout(): Promise<void>;
+  /**
+   * A token of the same account, just made with the password typed again, makes this session recently signed in
+   * (step-up, for money-moving admin actions).
+   */
+  stepUp(token: string): Promise<void>;
   /** Opens a pre-session before sign-in (login CSRF) and answers its CSRF token. */
   csrf(): Promise<string>;
 }
@@ -68,6 +73,9 @@ export function createAuthApi(client: ApiClient, options: AuthApiOptions = {}): 
     refresh: (token) => client.post('/auth/refresh', currentUserWithFlagsSchema, { json: { token } }),
     logout: async () => {
       await client.post('/auth/logout', v.nullish(logoutResponseSchema));
+    },
+    stepUp: async (token) => {
+      await client.post('/auth/step-up', stepUpResponseSchema, { json: { token } });
     },
     csrf: () => client.fetchCsrfToken(),
   };

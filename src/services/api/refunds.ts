@@ -23,7 +23,13 @@ export function createRefundsApi(client: ApiClient): RefundsApi {
       } catch (error) {
         // The server said why (403, 404, 422, 502): its text is shown [product: MSG-REFUND-3]. No answer rejects.
         if (error instanceof ApiError)
-          return { processed: false, alreadyProcessed: false, error: error.message };
+          return {
+            processed: false,
+            alreadyProcessed: false,
+            error: error.message,
+            // The sign-in is too old for moving money: the page asks for the password [product: REFUND-16].
+            ...(error.code === 'reauthentication_required' && { reauthenticate: true }),
+          };
         throw error;
       }
     },

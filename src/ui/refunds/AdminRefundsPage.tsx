@@ -30,6 +30,7 @@ import { formatCents } from '../../domain/money';
 import { formatDateAs } from '../../domain/time';
 import {
   type RefundActorRef,
+  selectIdentityPrompt,
   selectIsLoadingReversals,
   selectIsProcessing,
   selectOutcome,
@@ -60,6 +61,7 @@ export function AdminRefundsPage() {
           </Text>
         </Alert>
         <ReversalForm refund={refund} />
+        <IdentityPrompt refund={refund} />
         <RecentReversals refund={refund} />
       </Stack>
     </Container>
@@ -110,6 +112,52 @@ function ReversalForm({ refund }: { refund: RefundActorRef }) {
             {outcome.text}
           </Alert>
         )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * Step-up [product: REFUND-16]: when the server wants a recent sign-in, the password again, with the server's
+ * reason; the reversal is sent once it is confirmed.
+ */
+function IdentityPrompt({ refund }: { refund: RefundActorRef }) {
+  const prompt = useSelector(refund, selectIdentityPrompt);
+  const [password, setPassword] = useState('');
+  if (!prompt) return null;
+
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    refund.send({ type: 'identity.confirm', password });
+    setPassword('');
+  };
+
+  return (
+    <Paper component="form" withBorder p="md" onSubmit={confirm} noValidate aria-label="Confirm it is you">
+      <Stack>
+        <Alert color="yellow" role="alert">
+          {prompt.reason}
+        </Alert>
+        <TextInput
+          type="password"
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          error={prompt.problem}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
+        <Group>
+          <Button type="submit" disabled={prompt.confirming}>
+            {prompt.confirming ? 'Confirming...' : 'Confirm and reverse'}
+          </Button>
+          <Button
+            variant="default"
+            disabled={prompt.confirming}
+            onClick={() => refund.send({ type: 'identity.cancel' })}
+          >
+            Cancel
+          </Button>
+        </Group>
       </Stack>
     </Paper>
   );

@@ -25,6 +25,12 @@ export interface StepObservation<TSnapshot extends AnyMachineSnapshot = AnyMachi
   label: string;
   /** Labels of the path so far, this step included. */
   history: readonly string[];
+  /**
+   * The path's events so far, this step's included: the test's own fixtures (for `done:`/`error:` steps the
+   * output or error it listed). Expected values are computed from these, never from the actor's context or a
+   * function of `src/` (docs/testing.md, "Oracles").
+   */
+  events: readonly AnyEventObject[];
   /** Every effect of the path so far, and those of this step alone. */
   effects: EffectLog;
   stepEffects: EffectLog;
@@ -79,7 +85,7 @@ export interface PathDriver {
    */
   settle(where: () => string | null): Promise<string | null>;
   /** Checks what the driver shows of the state the actor is in (the view's `shows`); throws if it is wrong. */
-  check(snapshot: AnyMachineSnapshot, record: ExecutionRecord): Promise<void>;
+  check(snapshot: AnyMachineSnapshot, record: ExecutionRecord, observation: StepObservation): Promise<void>;
   stop(): void;
 }
 
@@ -158,12 +164,14 @@ export async function executePath(
   };
 
   const history: string[] = [];
+  const events: AnyEventObject[] = [];
   let actor: AnyActorRef | undefined;
   let previous: AnyMachineSnapshot | undefined;
   try {
     for (const [index, step] of path.steps.entries()) {
       const label = modelEvents.labelOf(step.event);
       history.push(label);
+      events.push(step.event);
       const effectsBefore = doubles.effects.length;
       const failAt = (reason: string) =>
         new Error(`Step ${index + 1} (${label}) of path\n  ${path.description}\n${reason}`);
@@ -195,6 +203,7 @@ export async function executePath(
         event: step.event,
         label,
         history: [...history],
+        events: [...events],
         effects: new EffectLog([...doubles.effects]),
         stepEffects: new EffectLog(stepEffects),
         now: clock.now(),
@@ -205,7 +214,7 @@ export async function executePath(
         record.observersRun.add(key);
         await observe(observation);
       }
-      await driver.check(snapshot, record).catch((error: unknown) => {
+      await driver.check(snapshot, record, observation).catch((error: unknown) => {
         throw failAt(error instanceof Error ? error.message : String(error));
       });
       previous = snapshot;

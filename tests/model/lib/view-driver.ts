@@ -8,6 +8,7 @@ import {
   isLogicUnderTest,
   matchesStateKey,
   type PathDriver,
+  type StepObservation,
 } from './executor';
 
 /** What `perform` gets to act as the user: a @testing-library/user-event instance. */
@@ -26,7 +27,7 @@ export interface RenderedView {
 export interface ModelView<
   TLogic = AnyStateMachine,
   TEvent = AnyEventObject,
-  TSnapshot = AnyMachineSnapshot,
+  TSnapshot extends AnyMachineSnapshot = AnyMachineSnapshot,
 > {
   render(env: { logic: TLogic; actorOptions: ActorOptions }): RenderedView | Promise<RenderedView>;
   /**
@@ -39,15 +40,20 @@ export interface ModelView<
       user: User,
     ) => Promise<void>;
   };
-  /** What the view shows, by state key (`'editing'`, `'signedIn.admin'`, `'#id'`); every state reached needs one. */
-  shows: Readonly<Record<string, (snapshot: TSnapshot) => void | Promise<void>>>;
+  /**
+   * What the view shows, by state key (`'editing'`, `'signedIn.admin'`, `'#id'`); every state reached needs one.
+   * The step's observation carries the path's events, from which expected texts and values are computed.
+   */
+  shows: Readonly<
+    Record<string, (snapshot: TSnapshot, observation: StepObservation<TSnapshot>) => void | Promise<void>>
+  >;
 }
 
-type ShowsEntry = (snapshot: AnyMachineSnapshot) => void | Promise<void>;
+type ShowsEntry = (snapshot: AnyMachineSnapshot, observation: StepObservation) => void | Promise<void>;
 
 /** Runs a `shows` assertion once, a failure as a rejection: waitFor (polling, act) only when it does not pass yet. */
-async function showsNow(shows: ShowsEntry, snapshot: AnyMachineSnapshot): Promise<void> {
-  await shows(snapshot);
+async function showsNow(shows: ShowsEntry, snapshot: AnyMachineSnapshot, observation: StepObservation) {
+  await shows(snapshot, observation);
 }
 
 /**
@@ -58,7 +64,8 @@ async function showsNow(shows: ShowsEntry, snapshot: AnyMachineSnapshot): Promis
  * as the actor running the logic under test: the view's own, or a child machine its flow invokes), user events are performed on the page, the outside world's
  * events are sent to the actor, and after each step the page must show what `shows` says for the state.
  */
-export function viewDriver(view: ModelView): PathDriver {
+export function viewDriver(view: ModelView, hostName?: string): PathDriver {
+  const showsKey = (key: string) => (hostName === undefined ? `shows ${key}` : `shows[${hostName}] ${key}`);
   // No pause between keystrokes: the page reacts within each one, and paths are many.
   const user = userEvent.setup({ delay: null });
   let rendered: RenderedView | undefined;
@@ -112,7 +119,7 @@ export function viewDriver(view: ModelView): PathDriver {
         return where() ?? null;
       }
     },
-    check: async (snapshot: AnyMachineSnapshot, record: ExecutionRecord) => {
+    check: async (snapshot: AnyMachineSnapshot, record: ExecutionRecord, observation: StepObservation) => {
       const matching = Object.entries(view.shows).filter(([key]) => matchesStateKey(snapshot, key));
       if (matching.length === 0) {
         throw new Error(
@@ -122,12 +129,14 @@ export function viewDriver(view: ModelView): PathDriver {
       // React renders a store update in a microtask: one macrotask later the page shows the state the actor is in.
       await nextMacrotask();
       for (const [key, shows] of matching) {
-        record.observersRun.add(`shows ${key}`);
+        record.observersRun.add(showsKey(key));
         try {
-          await showsNow(shows, snapshot).catch(() => waitFor(() => shows(snapshot)));
+          await showsNow(shows, snapshot, observation).catch(() =>
+            waitFor(() => shows(snapshot, observation)),
+          );
         } catch (error) {
           throw new Error(
-            `The view does not show state ${JSON.stringify(snapshot.value)} as \`shows['${key}']\` says:\n${error instanceof Error ? error.message : String(error)}`,
+            `The view${hostName === undefined ? '' : ` '${hostName}'`} does not show state ${JSON.stringify(snapshot.value)} as \`shows['${key}']\` says:\n${error instanceof Error ? error.message : String(error)}`,
           );
         }
       }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type RouteOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { startPaymentsEmulator } from '../../../emulators/payments/app';
 import { beaconApp, serverOptions } from '../../../server/app';
@@ -28,6 +28,8 @@ export type TestAppOptions = {
   schema?: string;
   /** Verify tokens against the JWKS at SUPABASE_JWKS_URL, as production does, instead of the test key set. */
   remoteJwks?: boolean;
+  /** Sees every route as the app registers it (its method, full path and schemas). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /**
@@ -72,6 +74,7 @@ export async function startTestApp(
     ...options.env,
   });
   const app = Fastify(serverOptions(config));
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   await app.register(beaconApp, {
     config,
     ...(options.remoteJwks ? {} : { tokenKeys: testTokenKeys }),

@@ -8,6 +8,7 @@ import {
   type JWTPayload,
   SignJWT,
 } from 'jose';
+import { signupChoicesOf } from '../../../contract/signup';
 import {
   AuthServiceUnavailableError,
   type AuthServiceUser,
@@ -69,6 +70,8 @@ export async function mintToken(email: string, options: TokenOptions = {}): Prom
     user_metadata: { full_name: nameFrom(email) },
     role: 'authenticated',
     aal: 'aal1',
+    // Signed in with a password just now, as the auth service records it (step-up reads it).
+    amr: [{ method: 'password', timestamp: now - 10 }],
     session_id: randomUUID(),
     is_anonymous: false,
     ...options.claims,
@@ -141,6 +144,7 @@ export const testAuthService = {
       email,
       emailConfirmed: !testAuthService.unconfirmed.has(email),
       isAnonymous: claims.is_anonymous === true,
+      company: signupChoicesOf(claims.user_metadata).company ?? null,
     };
   },
 };

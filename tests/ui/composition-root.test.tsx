@@ -1,0 +1,55 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { aUser, noServerSession, renderApp, signedIn } from './render-app';
+
+// Issue 24 item 5: the composition root's actions (src/app/root.ts, the page every flow's I/O acts on), seen where a
+// user sees them: the address the app lands on after each one, query and all.
+
+async function openUserMenu() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Open account menu' }));
+  return screen.findByRole('menu');
+}
+
+describe("the composition root's page actions", () => {
+  it('navigate: sign-out from /Dashboard lands on exactly /Landing, signed out, no sign-up offered', async () => {
+    const app = renderApp('/Dashboard', { loadUser: async () => signedIn() });
+    const menu = await openUserMenu();
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(app.href()).toBe('/Landing');
+    expect(screen.queryByRole('dialog', { name: 'Join Beta' })).not.toBeInTheDocument();
+  });
+
+  it('offerSignUp: a page that finds no session goes to /Landing?show_signup=1, which opens the sign-up dialog', async () => {
+    const app = renderApp('/Settings', {
+      loadUser: async () => signedIn(),
+      settings: { loadCurrentUser: async () => Promise.reject(noServerSession()) },
+    });
+    const visited: string[] = [];
+    app.router.subscribe('onResolved', ({ toLocation }) => void visited.push(toLocation.href));
+    expect(await screen.findByRole('dialog', { name: 'Join Beta' })).toBeInTheDocument();
+    expect(visited).toContain('/Landing?show_signup=1');
+    expect(app.pathname()).toBe('/Landing');
+  });
+
+  it('reloadSession: a saved profile asks the session to load the user again', async () => {
+    let company = 'Acme';
+    const loadUser = vi.fn(async () => signedIn({ user: { company } }));
+    renderApp('/Profile', {
+      loadUser,
+      profile: {
+        updateProfile: async (update) => {
+          company = update.company ?? company;
+          return aUser({ company });
+        },
+      },
+    });
+    const field = await screen.findByLabelText('Company', {}, { timeout: 5000 });
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Ace');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(loadUser).toHaveBeenCalledTimes(2));
+  });
+});
