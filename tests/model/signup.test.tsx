@@ -36,7 +36,7 @@ const incomplete: ReadonlyArray<[SignupEvent, string]> = [
 const problemOf = new Map<SignupEvent, string>(incomplete);
 
 const SENT_EMAIL = 'casey@example.com';
-/** The dialog's choices as sent with the sign-up and left for onboarding [product: DATA-19, issue 18 item 6]. */
+/** The dialog's choices as sent with the sign-up and left for onboarding [product: DATA-19] (issue 18 item 6). */
 const CHOICES = {
   plan: 'pro',
   interval: 'annual',

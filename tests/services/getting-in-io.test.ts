@@ -196,7 +196,7 @@ describe("the Reset page's I/O [product: RESET-2]", () => {
   });
 });
 
-describe("onboarding's pending item [product: DATA-19, issue 18 item 6]", () => {
+describe("onboarding's pending item [product: DATA-19] (issue 18 item 6)", () => {
   const signedUpAs = (metadata: Record<string, unknown>) =>
     clientWith({ getSession: async () => ({ data: { session: { user: { user_metadata: metadata } } } }) });
   const onboardingIO = (authService: ReturnType<typeof clientWith>, storage = memoryStorage()) =>
