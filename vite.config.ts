@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { preloadChunks } from './scripts/vite/preload-signed-in.ts';
 import { prerenderLanding } from './scripts/vite/prerender-landing.ts';
 
 const nodeProject = (name: string, include: string[]) => ({
@@ -14,10 +15,51 @@ const prerender = prerenderLanding({
   cacheDir: path.join(import.meta.dirname, 'node_modules/.cache/beacon-prerender'),
 });
 
+/**
+ * The chunks, by what loads together (docs/bench.md, "Code in a few waves"). Left to itself, Rolldown made a chunk of
+ * every set of modules that the same lazy imports share: about 90 files of 1-3 KB, each a script or a stylesheet
+ * that a signed-in page fetched in one of five waves. A group takes the modules its test matches, highest
+ * priority first.
+ */
+const chunkGroups = [
+  // Every module the entry imports statically (Rolldown's `$initial` tag) in one chunk: otherwise the modules it
+  // shares with lazy chunks (React, the router, Mantine's core, app-context…) become ten small first-load files,
+  // each compressed on its own, about 4 KB gz more than the same code in one file.
+  { name: 'first-load', tags: ['$initial' as const], priority: 4 },
+  // The app behind every page, which every visit loads once the page is on screen: the flows (xstate, the
+  // machines, their I/O), the services (the API's clients, ky, valibot, the contract's schemas), and the hooks by
+  // which views reach them, which use no component (the session's error toasts are on every page).
+  {
+    name: 'app',
+    test: /node_modules[\\/](xstate|@xstate|ky|valibot)[\\/]|[\\/]src[\\/](app|machines|services|domain)[\\/]|[\\/]contract[\\/]|[\\/]src[\\/]ui[\\/](use-flow|shell[\\/]account-hooks|shell[\\/]SessionErrorToasts)\./,
+    priority: 3,
+  },
+  // The form parts that sign-up and onboarding share.
+  { name: 'forms', test: /[\\/]src[\\/]ui[\\/]forms[\\/]/, priority: 1.5 },
+  // The signed-in frame and pages: any of them may be the next page, and they share most of their code.
+  {
+    name: 'signed-in',
+    test: /[\\/]src[\\/]ui[\\/](shell|billing|settings|profile|dashboard|onboarding|user-menu|refunds)[\\/]/,
+    priority: 1,
+  },
+  // Mantine's components with their stylesheets: one script and one stylesheet instead of one of each per component.
+  // What the overlays build on (floating-ui, transitions, the scroll lock, the notifications) in a second chunk,
+  // so that neither is over the 60 KB budget; every signed-in page loads both at once. The auth service's client
+  // (supabase-js and what it brings) stays apart: only a page that needs it loads it.
+  {
+    name: 'ui-kit-overlays',
+    test: /node_modules[\\/](?!@mantine[\\/](core|hooks)[\\/]|@supabase[\\/]|iceberg-js[\\/])/,
+    priority: 2.5,
+  },
+  { name: 'ui-kit', test: /node_modules[\\/](?!@supabase[\\/]|iceberg-js[\\/])/, priority: 2 },
+];
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     prerender.plugin,
+    // After the prerender, which copies index.html as it was: the landing page loads none of these at start.
+    preloadChunks(['ui-kit', 'ui-kit-overlays', 'forms', 'app', 'signed-in']),
     // Brotli and gzip twins of every built file, made once at build time: the server sends them as they are
     // (@fastify/static preCompressed) instead of compressing on every request or not at all. The prerendered
     // landing page joins dist/ here, twins and all.
@@ -37,12 +79,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: 'es2022',
     sourcemap: true,
-    // Every module the entry imports statically (Rolldown's `$initial` tag) in one chunk: otherwise the modules it
-    // shares with lazy chunks (React, the router, Mantine's core, app-context…) become ten small first-load files,
-    // each compressed on its own, about 4 KB gz more than the same code in one file (docs/bench.md).
-    rolldownOptions: isSsrBuild
-      ? {}
-      : { output: { codeSplitting: { groups: [{ name: 'first-load', tags: ['$initial'] }] } } },
+    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: chunkGroups } } },
   },
   test: {
     projects: [

@@ -3,3 +3,9 @@
  * time (scripts/vite/prerender-landing.ts); the server sends it for `/` and `/Landing`.
  */
 export const LANDING_HTML = 'landing.html';
+
+/**
+ * The `id` of the `<script type="application/json">` element in which the server writes the SPA's runtime
+ * configuration (the answer of GET /api/config) into every page it sends, so the SPA has it without a round trip.
+ */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'beacon-runtime-config';

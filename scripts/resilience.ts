@@ -4,37 +4,33 @@
  * auth stand-in and the load generators in this one. Prints one table and exits 1 unless nothing was lost.
  *
  *   RESILIENCE_SECONDS (default 60)   how long each load runs
- *   RESILIENCE_DATABASE_URL / TEST_DATABASE_URL   PostgreSQL for the scenario that kills its connections
- *                                                 (without one, that scenario is reported as not run)
+ *   RESILIENCE_DATABASE_URL / TEST_DATABASE_URL   PostgreSQL for the scenario that kills its connections and
+ *                                                 the billing rows (without one, they are reported as not run)
+ *
+ * The billing rows (issue 19, scripts/resilience/billing.ts): a slow provider, a duplicate checkout, a refund
+ * that half fails, three replicas behind a round-robin.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { dropPostgresSchema } from '../server/db/client';
 import { startAuthStandIn } from './bench/auth-stand-in';
-import { freePort, startServerProcess } from './bench/processes';
-import { signInForWrites } from './bench/session';
+import { ANON_KEY, OUT_DIR, startApi } from './resilience/api';
+import {
+  duplicateCheckout,
+  type Row,
+  refundHalfFailure,
+  slowProvider,
+  threeReplicas,
+} from './resilience/billing';
 import { type LoopOutcome, runLoop } from './resilience/http-loop';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const OUT_DIR = join(ROOT, '.data/resilience');
-const HOST = '127.0.0.1';
-const ANON_KEY = 'resilience-anon-key';
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.RESILIENCE_SECONDS ?? 60);
 const DATABASE_URL = process.env.RESILIENCE_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '';
 
-type Row = {
-  scenario: string;
-  tried: string;
-  requests: number;
-  failed: number;
-  detail: string;
-  pass: boolean;
-};
 const rows: Row[] = [];
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -46,16 +42,18 @@ async function main(): Promise<number> {
     await steadyLoad(authUrl);
     await sigtermUnderLoad(authUrl);
     if (DATABASE_URL) await databaseKilledUnderLoad(authUrl);
-    else
-      rows.push({
-        scenario: 'database connections killed',
-        tried: 'needs PostgreSQL (TEST_DATABASE_URL)',
-        requests: 0,
-        failed: 0,
-        detail: 'not run',
-        pass: true,
-      });
+    else rows.push(notRun('database connections killed'));
     await idempotentBurst(authUrl);
+    // Billing under faults, repeats and replicas (issue 19), on PostgreSQL: each row its own provider and schema.
+    for (const [scenario, run] of [
+      ['slow provider', slowProvider],
+      ['duplicate checkout', duplicateCheckout],
+      ['refund half-failure', refundHalfFailure],
+      ['three replicas', threeReplicas],
+    ] as const) {
+      say(`${scenario}…`);
+      rows.push(DATABASE_URL ? await run(DATABASE_URL, authUrl) : notRun(scenario));
+    }
   } finally {
     await emulators.close();
   }
@@ -63,35 +61,20 @@ async function main(): Promise<number> {
   return rows.every((row) => row.pass) ? 0 : 1;
 }
 
-/** The product API in its own process, as `tsx server/main.ts` runs it. */
-async function startApi(authUrl: string, name: string, env: Record<string, string> = {}) {
-  const port = await freePort(HOST);
-  const url = `http://${HOST}:${port}`;
-  const server = await startServerProcess({
-    name: 'the product API',
-    entry: 'server/main.ts',
-    cwd: ROOT,
-    env: {
-      PORT: String(port),
-      HOST,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      SUPABASE_URL: authUrl,
-      SUPABASE_ANON_KEY: ANON_KEY,
-      SEED_DEMO: 'false',
-      PGLITE_DATA_DIR: 'memory://',
-      ...env,
-    },
-    url,
-    readyPath: '/api/health',
-    logFile: join(OUT_DIR, `${name}.log`),
-  });
-  const session = await signInForWrites({ apiUrl: url, authUrl, anonKey: ANON_KEY });
-  return { server, url, session };
-}
-
 function settingsBody(): string {
   return JSON.stringify({ settings: { theme: 'dark' } });
+}
+
+/** A scenario that needs PostgreSQL, when there is none. */
+function notRun(scenario: string): Row {
+  return {
+    scenario,
+    tried: 'needs PostgreSQL (TEST_DATABASE_URL)',
+    requests: 0,
+    failed: 0,
+    detail: 'not run',
+    pass: true,
+  };
 }
 
 /** 50 connections for SECONDS on the identity call and on the settings write: every answer must be 2xx. */
@@ -117,7 +100,11 @@ async function steadyLoad(authUrl: string): Promise<void> {
         tried: `${CONNECTIONS} conn. × ${SECONDS} s`,
         requests: result.requests.total,
         failed,
-        detail: `${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`,
+        detail: `${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms${
+          failed > 0
+            ? `; ${result.errors} errors, ${result.timeouts} timeouts, answers ${JSON.stringify(result.statusCodeStats)}`
+            : ''
+        }`,
         pass: failed === 0 && result.requests.total > 0,
       });
     }

@@ -55,7 +55,12 @@ if (container.hasChildNodes()) {
       throw error;
     });
 } else {
-  createRoot(container).render(<AppRoot router={start().router} />);
+  // Every other page: its frame is the first thing painted, so the first render waits for the page's code (which
+  // the HTML preloads beside this entry) instead of painting a pending notice in its place.
+  const app = start();
+  void app.preloadCurrentPage().then(() => {
+    createRoot(container).render(<AppRoot router={app.router} />);
+  });
 }
 
 /** The app, and the auth service at once when the visitor returns from it or holds its session. */

@@ -4,12 +4,14 @@ import * as v from 'valibot';
 // the auth service's password grant, the pre-session CSRF token, then the token exchange.
 
 export const DEMO_CUSTOMER = { email: 'customer@example.com', password: 'Customer123!' } as const;
+/** The auth stand-in's seeded admin (local only; ADMIN_EMAILS must list it for the admin role). */
+export const DEMO_ADMIN = { email: 'admin@example.com', password: 'Admin123!' } as const;
 export const SESSION_COOKIE = 'beacon_sid';
 const CSRF_COOKIE = 'beacon_csrf';
 
 const tokenResponse = v.object({ access_token: v.pipe(v.string(), v.nonEmpty()) });
 const csrfResponse = v.object({ csrfToken: v.pipe(v.string(), v.nonEmpty()) });
-const currentUser = v.object({ email: v.literal(DEMO_CUSTOMER.email) });
+const currentUser = (email: string) => v.object({ email: v.literal(email) });
 
 /** The `Cookie` header that carries the demo customer's session; checked against GET /api/auth/me. */
 export async function signInAsDemoCustomer(options: {
@@ -30,20 +32,22 @@ export type SignedIn = {
   writeHeaders: Record<string, string>;
 };
 
-/** The demo customer's session plus its CSRF token, for calls that change something. */
+/** The demo customer's (or `account`'s) session plus its CSRF token, for calls that change something. */
 export async function signInForWrites(options: {
   apiUrl: string;
   authUrl: string;
   anonKey: string;
+  account?: { email: string; password: string };
 }): Promise<SignedIn> {
-  const { apiUrl, authUrl, anonKey } = options;
+  const { apiUrl, authUrl, anonKey, account = DEMO_CUSTOMER } = options;
+  const signedInUser = currentUser(account.email);
   const { access_token: accessToken } = await answer(
     'the password grant',
     tokenResponse,
     await fetch(`${authUrl}/auth/v1/token?grant_type=password`, {
       method: 'POST',
       headers: { apikey: anonKey, 'content-type': 'application/json' },
-      body: JSON.stringify(DEMO_CUSTOMER),
+      body: JSON.stringify(account),
     }),
   );
 
@@ -63,7 +67,7 @@ export async function signInForWrites(options: {
       body: JSON.stringify({ token: accessToken }),
     }),
   );
-  await answer('POST /api/auth/sso/supabase', currentUser, signIn);
+  await answer('POST /api/auth/sso/supabase', signedInUser, signIn);
 
   const sessionId = jar.get(SESSION_COOKIE);
   const csrfToken = jar.get(CSRF_COOKIE);
@@ -72,7 +76,7 @@ export async function signInForWrites(options: {
   const sessionCookie = `${SESSION_COOKIE}=${sessionId}`;
   await answer(
     'GET /api/auth/me',
-    currentUser,
+    signedInUser,
     await fetch(`${apiUrl}/api/auth/me`, { headers: { cookie: sessionCookie } }),
   );
   const cookies = jar.header();

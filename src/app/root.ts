@@ -1,4 +1,4 @@
-import type { RouterHistory } from '@tanstack/react-router';
+import type { AnyRoute, RouterHistory } from '@tanstack/react-router';
 import type { RuntimeConfig } from '../../contract/session';
 import { type AppPath, paths } from '../domain/pages';
 import type { SessionEvent } from '../machines/session';
@@ -155,7 +155,21 @@ export function createAppRoot(options: AppRootOptions = {}) {
   });
   if (!options.buildTime) rerunGuardsOnSessionChange(router, session);
 
-  return { router, context, loadServices };
+  /**
+   * Starts everything the page at the current address needs at once: the code of its routes (the signed-in frame
+   * and the page) and the services, beside the flows' chunk, which is already on its way. Otherwise the page's code
+   * waited for its guard, which waited for the session, which waited for the flows and the services. Resolves once
+   * the routes' code is there (a chunk that fails is left to the router, which loads it again and says so).
+   */
+  const preloadCurrentPage = async () => {
+    void loadServices().catch(() => {});
+    const routes = router
+      .matchRoutes(router.latestLocation)
+      .map((match) => (router.routesById as Record<string, AnyRoute>)[match.routeId]);
+    await Promise.allSettled(routes.map((route) => route && router.loadRouteChunk(route)));
+  };
+
+  return { router, context, loadServices, preloadCurrentPage };
 }
 
 export type AppRoot = ReturnType<typeof createAppRoot>;

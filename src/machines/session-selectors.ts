@@ -1,3 +1,4 @@
+import { type AppPath, isOnPage, pageNames, paths } from '../domain/pages';
 import type { SessionSnapshot } from './session';
 
 /*
@@ -12,3 +13,14 @@ export const selectIsSigningOut = (snapshot: SessionSnapshot) => snapshot.hasTag
 export const selectOnboardingRequired = (snapshot: SessionSnapshot) =>
   snapshot.context.flags?.onboarding_required === true;
 export const selectIsAdmin = (snapshot: SessionSnapshot) => snapshot.context.user?.role === 'admin';
+
+/**
+ * Where a guarded page sends the visitor instead, or null to show it [product: ROUTE-9, ROUTE-10, ROUTE-11]: the
+ * guard's decision (src/routes/guard.ts), which the signed-in frame reads too, to show the page only once it may.
+ */
+export function guardedPageRedirect(snapshot: SessionSnapshot, pathname: string): AppPath | null {
+  if (!selectUser(snapshot)?.email) return paths.landing;
+  if (selectOnboardingRequired(snapshot) && !isOnPage(pathname, pageNames.onboarding))
+    return paths.onboarding;
+  return null;
+}

@@ -30,14 +30,6 @@ async function untilUserKnown(session: SessionActorRef): Promise<SessionSnapshot
   return waitFor(session, (next) => !selectIsLoadingUser(next), { timeout: Number.POSITIVE_INFINITY });
 }
 
-/** Where a guarded page sends the visitor instead, or null to show it. */
-export function guardedPageRedirect(snapshot: SessionSnapshot, pathname: string): AppPath | null {
-  if (!selectUser(snapshot)?.email) return paths.landing;
-  if (selectOnboardingRequired(snapshot) && !isOnPage(pathname, pageNames.onboarding))
-    return paths.onboarding;
-  return null;
-}
-
 /**
  * The query to add to a guard's redirect: the session-check page sends a visitor without a valid session to the
  * landing page with the sign-up dialog open [product: CHECK-2, CHECK-5].

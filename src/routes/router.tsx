@@ -7,12 +7,12 @@ import {
 } from '@tanstack/react-router';
 import { type AppPath, canonicalPagePath, paths } from '../domain/pages';
 import type { SessionSnapshot } from '../machines/session';
+import { guardedPageRedirect, selectIsLoadingUser } from '../machines/session-selectors';
 import type { AppContext, SessionPort } from '../ui/app-context';
 import { LandingPage } from '../ui/landing/LandingPage';
 import { AdminCheckPending, GuardPending, PENDING_GRACE_MS } from '../ui/shell/PendingNotice';
 import {
   adminPageRedirect,
-  guardedPageRedirect,
   guardedRedirectSearch,
   guardInputs,
   rootPathRedirect,
@@ -56,17 +56,26 @@ const landingRoute = createRoute({
   component: LandingPage,
 });
 
-/** The guard [product: ROUTE-9, ROUTE-10, ROUTE-11], as a pathless layout around every signed-in page. */
+/**
+ * The guard [product: ROUTE-9, ROUTE-10, ROUTE-11], as a pathless layout around every signed-in page. On the first
+ * check of the session it does not wait: the frame shows at once, with 'Loading…' where the page will be
+ * (`GuardedPages`), and the guard decides when the session has settled (`rerunGuardsOnSessionChange` runs it again).
+ */
 const guardedRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'guarded',
-  beforeLoad: ({ context, location }) =>
-    whenSettled(
+  beforeLoad: ({ context, location }) => {
+    // The first check of the session: nobody is shown yet, so the frame shows at once and waits in the page's place.
+    const snapshot = context.session.current()?.getSnapshot();
+    if (!snapshot?.context.user && (!snapshot || selectIsLoadingUser(snapshot))) return;
+    // Otherwise (a reload of a user already shown) the navigation decides with the settled session, as it commits.
+    return whenSettled(
       context.session,
-      (snapshot) => guardedPageRedirect(snapshot, location.pathname),
+      (settled) => guardedPageRedirect(settled, location.pathname),
       (target) => guardedRedirectSearch(location.pathname, target),
-    ),
-  component: lazyRouteComponent(() => import('../ui/shell/SignedInShell'), 'SignedInShell'),
+    );
+  },
+  component: lazyRouteComponent(() => import('../ui/shell/SignedInShell'), 'GuardedPages'),
 });
 
 const dashboardRoute = createRoute({
@@ -108,7 +117,7 @@ const adminShellRoute = createRoute({
   id: 'admin',
   beforeLoad: ({ context }) => whenSettled(context.session, adminPageRedirect),
   pendingComponent: AdminCheckPending,
-  component: lazyRouteComponent(() => import('../ui/shell/SignedInShell'), 'SignedInShell'),
+  component: lazyRouteComponent(() => import('../ui/shell/SignedInShell'), 'AdminPages'),
 });
 
 const adminRefundsRoute = createRoute({

@@ -254,4 +254,29 @@ test.describe("the signed-in customer's landing page", () => {
     await expect(page).toHaveURL(/\/Profile$/);
     expect(errors).toEqual([]);
   });
+
+  test("moves nothing when the customer's hero replaces the prerendered visitor's, on a phone", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await signInThroughUi(page, customer);
+    // Every layout shift of the next load, as Chromium reports them (the CLS Lighthouse reads).
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+
+    await page.goto('/Landing');
+    await expect(
+      page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), / }),
+    ).toBeVisible();
+    await expect(page.getByText('Account Active')).toBeVisible();
+
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.02);
+  });
 });

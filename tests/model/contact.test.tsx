@@ -9,6 +9,7 @@ import {
 import { selectErrors, selectIsSending, selectIsSent } from '../../src/machines/contact-selectors';
 import { renderLoadedApp } from '../ui/render-app';
 import { call, describeModel, type EffectLog, type MachineView, start } from './harness';
+import { expectEveryControlDisabled } from './view-checks';
 
 /** What visitors type: complete, without the optional company, empty, and with a malformed address. */
 const typed = {
@@ -114,6 +115,7 @@ const contactView: MachineView<typeof contactMachine> = {
     },
     sending: (snapshot) => {
       expect(sendButton('Sending...')).toBeDisabled();
+      expectEveryControlDisabled(form());
       expectProblemsShown(snapshot);
     },
     // The thank-you replaces the form [product: LAND-25].

@@ -7,7 +7,7 @@ import {
 } from '../../src/machines/onboarding';
 import { renderApp, signedIn } from '../ui/render-app';
 import { call, describeModel, type MachineView, type StepObservation, start } from './harness';
-import { expectFeedback, foundOnce } from './view-checks';
+import { expectEveryControlDisabled, expectFeedback, foundOnce } from './view-checks';
 
 type Observation = StepObservation<OnboardingSnapshot>;
 
@@ -98,6 +98,7 @@ function startingForm({ prefill }: OnboardingSnapshot['context']): Fields {
 function showsSubmitting() {
   expect(submitButton()).toHaveAccessibleName('Submitting…');
   expect(submitButton()).toBeDisabled();
+  expectEveryControlDisabled(submitButton().closest('form') as HTMLElement);
   expectFeedback(page(), { error: null, notice: null });
 }
 

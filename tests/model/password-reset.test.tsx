@@ -7,7 +7,7 @@ import {
 } from '../../src/machines/password-reset';
 import { renderApp } from '../ui/render-app';
 import { call, describeModel, type MachineView, type StepObservation, start } from './harness';
-import { expectFeedback, foundOnce } from './view-checks';
+import { expectEveryControlDisabled, expectFeedback, foundOnce } from './view-checks';
 
 type Observation = StepObservation<PasswordResetSnapshot>;
 
@@ -55,7 +55,7 @@ const showsPage =
   (snapshot: PasswordResetSnapshot) => {
     expect(within(page()).getByRole('heading', { level: 1 })).toHaveTextContent('Set a new password');
     expect(submitButton()).toHaveAccessibleName(label);
-    if (disabled) expect(submitButton()).toBeDisabled();
+    if (disabled) expectEveryControlDisabled(page());
     else expect(submitButton()).toBeEnabled();
     expectFeedback(page(), snapshot.context);
   };

@@ -15,6 +15,7 @@ import {
 import { aUser, renderApp } from '../ui/render-app';
 import { call, describeModel, type MachineView, type StepObservation, start } from './harness';
 import { followingOfferSignUp } from './view-actions';
+import { expectEveryControlDisabled } from './view-checks';
 
 type Observation = StepObservation<ProfileSnapshot>;
 
@@ -169,6 +170,7 @@ const profileView: MachineView<typeof profileMachine> = {
       expect(saveButton()).toHaveTextContent('Saving...');
       expect(saveButton()).toBeDisabled();
       for (const name of Object.keys(LABELS) as ProfileField[]) expect(field(name)).toBeDisabled();
+      expectEveryControlDisabled(saveButton().closest('form') as HTMLElement);
       expect(screen.queryByText(SAVED_TEXT)).not.toBeInTheDocument();
       expect(screen.queryByText(FAILED_TEXT)).not.toBeInTheDocument();
     },

@@ -15,6 +15,7 @@ import {
 import { renderApp, signedIn } from '../ui/render-app';
 import { call, describeModel, type MachineView, start } from './harness';
 import { followingOfferSignUp } from './view-actions';
+import { expectEveryControlDisabled } from './view-checks';
 
 const storedSettings: Settings = { ...defaultSettings, timezone: 'PST' };
 const user = v.parse(currentUserSchema, {
@@ -163,6 +164,9 @@ const settingsView: MachineView<typeof settingsMachine> = {
     saving: (_, step) => {
       showsForm(step, { busy: true });
       expect(button('Saving...')).toBeDisabled();
+      // All twelve settings and both buttons, not only the ones a path changes. Logout is the session's action,
+      // not the form's: it stays usable while the settings save [product: SET-10].
+      expectEveryControlDisabled(button('Saving...').closest('form') as HTMLElement, { except: ['Logout'] });
       expect(screen.queryByText(SAVED)).not.toBeInTheDocument();
       expect(screen.queryByText(SAVE_FAILED)).not.toBeInTheDocument();
     },

@@ -27,3 +27,28 @@ export function foundOnce(find: () => HTMLElement): () => HTMLElement {
     return found;
   };
 }
+
+/** The form controls of a region a user can operate: fields, selects, switches, buttons. */
+const CONTROLS = 'input:not([type="hidden"]), select, textarea, button';
+
+/**
+ * While a flow is busy, every form control of its view is disabled, none forgotten [issue 24 item 4]: each
+ * control of `region` (a form, a dialog) is `disabled` itself or inside a disabled fieldset, or is read-only
+ * (`readonly`: shown, never editable). `except` names controls that stay usable on purpose (a dialog's Close).
+ */
+export function expectEveryControlDisabled(region: HTMLElement, { except = [] }: { except?: string[] } = {}) {
+  const editable = [...region.querySelectorAll<HTMLElement>(CONTROLS)]
+    .filter((control) => !(control as HTMLInputElement).disabled && !control.closest('fieldset[disabled]'))
+    .filter((control) => !control.hasAttribute('readonly'))
+    .map((control) => nameOf(control))
+    .filter((name) => !except.includes(name));
+  expect(editable, 'controls left usable while busy').toEqual([]);
+}
+
+function nameOf(control: HTMLElement): string {
+  const labelledBy = control.getAttribute('aria-labelledby');
+  const byId = labelledBy ? control.ownerDocument.getElementById(labelledBy)?.textContent : null;
+  const label =
+    control.getAttribute('aria-label') ?? byId ?? (control as HTMLInputElement).labels?.[0]?.textContent;
+  return (label ?? control.textContent ?? control.tagName).trim();
+}

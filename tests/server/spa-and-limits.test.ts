@@ -2,15 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../server/db/schema';
+import { runtimeConfigOf, withRuntimeConfig } from '../../server/lib/spa-pages';
 import { build, ENGINES, PRODUCTION_ENV, startTestApp, type TestApp } from './support/app';
 import { TestClient } from './support/client';
 
 const APP_JS = 'console.info("app");';
-const LANDING_PAGE_HTML = '<!doctype html><html><body><div id="root"><h1>Monitor.</h1></div></body></html>';
-const INDEX_HTML =
+const LANDING_HTML_FILE =
+  '<!doctype html><html><head></head><body><div id="root"><h1>Monitor.</h1></div></body></html>';
+const INDEX_HTML_FILE =
   '<!doctype html><html><head><script type="module" src="/assets/index-4f2a9c.js"></script></head><body><div id="root"></div></body></html>';
 
 describe.each(ENGINES)('serving the SPA, security headers and request limits on %s', (engine) => {
@@ -19,31 +21,44 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
   beforeAll(async () => {
     await mkdir(dist);
     await mkdir(path.join(dist, 'assets'));
-    await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
-    await writeFile(path.join(dist, 'landing.html'), LANDING_PAGE_HTML);
+    await writeFile(path.join(dist, 'index.html'), INDEX_HTML_FILE);
+    await writeFile(path.join(dist, 'landing.html'), LANDING_HTML_FILE);
     await writeFile(path.join(dist, 'assets', 'index-4f2a9c.js'), APP_JS);
     await writeFile(
       path.join(dist, 'assets', 'index-4f2a9c.js.map'),
       '{"version":3,"sources":["src/secret.ts"]}',
     );
-    // The build's compressed twins (vite.config.ts); the .js asset has only a gzip one.
-    await writeFile(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX_HTML));
-    await writeFile(path.join(dist, 'index.html.gz'), gzipSync(INDEX_HTML));
+    // The build's compressed twin of an asset (vite.config.ts): only a gzip one. Pages are compressed by the server.
     await writeFile(path.join(dist, 'assets', 'index-4f2a9c.js.gz'), gzipSync(APP_JS));
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   });
   afterAll(() => rm(dist, { recursive: true, force: true }));
   const { app } = build(engine, { env: { SPA_DIST: dist, BODY_LIMIT: '2048' } });
+  /** The pages as sent: the runtime configuration written in (its own test below compares it with GET /api/config). */
+  const served = (file: string) => withRuntimeConfig(file, runtimeConfigOf(app.config));
+  const LANDING_PAGE_HTML = () => served(LANDING_HTML_FILE);
+  const INDEX_HTML = () => served(INDEX_HTML_FILE);
 
   const page = (url: string) =>
     app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
 
   describe('GET / and client-side routes', () => {
+    it('writes the runtime configuration into every page, as GET /api/config answers it', async () => {
+      const config = (await app.inject({ method: 'GET', url: '/api/config' })).json();
+      for (const url of ['/', '/Billing']) {
+        const element =
+          /<script type="application\/json" id="beacon-runtime-config">(.*?)<\/script><\/head>/.exec(
+            (await page(url)).body,
+          );
+        expect(JSON.parse(element?.[1] ?? 'null'), url).toEqual(config);
+      }
+    });
+
     it('serves the prerendered landing page at the root and at /Landing in any case, without caching it', async () => {
       for (const url of ['/', '/Landing', '/landing/', '/LANDING?show_signup=1']) {
         const response = await page(url);
         expect(response.statusCode, url).toBe(200);
-        expect(response.body, url).toBe(LANDING_PAGE_HTML);
+        expect(response.body, url).toBe(LANDING_PAGE_HTML());
         expect(response.headers['cache-control'], url).toBe('no-cache');
       }
     });
@@ -52,7 +67,7 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
       for (const url of ['/Billing', '/Profile/x', '/Landing/x', '/Landingx']) {
         const response = await page(url);
         expect(response.statusCode, url).toBe(200);
-        expect(response.body, url).toBe(INDEX_HTML);
+        expect(response.body, url).toBe(INDEX_HTML());
         expect(response.headers['cache-control'], url).toBe('no-cache');
       }
     });
@@ -62,9 +77,9 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
       async (accept) => {
         const headers: Record<string, string> = accept ? { accept } : {};
         for (const [url, body] of [
-          ['/billing', INDEX_HTML],
-          ['/Foo/Settings', INDEX_HTML],
-          ['/Landing', LANDING_PAGE_HTML],
+          ['/billing', INDEX_HTML()],
+          ['/Foo/Settings', INDEX_HTML()],
+          ['/Landing', LANDING_PAGE_HTML()],
         ] as const) {
           const response = await app.inject({ method: 'GET', url, headers });
           expect(response.statusCode, url).toBe(200);
@@ -106,7 +121,22 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
   });
 
   describe('compression', () => {
-    it("sends the build's brotli twin of a page to a browser that accepts it", async () => {
+    it('sends a page brotli-compressed to a browser that accepts it, else gzip, else plain', async () => {
+      const billing = (encoding: string) =>
+        app.inject({
+          method: 'GET',
+          url: '/Billing',
+          headers: { accept: 'text/html', 'accept-encoding': encoding },
+        });
+      const gzipped = await billing('gzip, deflate');
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzipped.rawPayload).toString()).toBe(INDEX_HTML());
+      const plain = await billing('identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(INDEX_HTML());
+    });
+
+    it("sends a page's brotli twin to a browser that accepts it", async () => {
       const response = await app.inject({
         method: 'GET',
         url: '/Billing',
@@ -115,7 +145,7 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-encoding']).toBe('br');
       expect(response.headers.vary).toContain('accept-encoding');
-      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX_HTML);
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX_HTML());
     });
 
     it('falls back to gzip, then to the plain file, by what the browser accepts and what exists', async () => {
@@ -187,7 +217,7 @@ describe('source maps', () => {
   beforeAll(async () => {
     dist = await mkdtemp(path.join(tmpdir(), 'beacon-maps-'));
     await mkdir(path.join(dist, 'assets'));
-    await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(dist, 'index.html'), INDEX_HTML_FILE);
     await writeFile(path.join(dist, 'assets', 'index-4f2a9c.js'), APP_JS);
     await writeFile(path.join(dist, 'assets', 'index-4f2a9c.js.map'), '{"version":3,"sources":["src/a.ts"]}');
   });
@@ -209,6 +239,19 @@ describe('source maps', () => {
     } finally {
       await served.close();
     }
+  });
+});
+
+describe('the runtime configuration in a page', () => {
+  it('cannot end its element, whatever a setting holds', () => {
+    const html = withRuntimeConfig('<html><head></head></html>', {
+      supabaseUrl: null,
+      supabaseAnonKey: '</script><script>alert(1)</script>',
+      dashboardUrl: 'https://dash',
+    });
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    const json = /<script[^>]*>(.*)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(json).supabaseAnonKey).toBe('</script><script>alert(1)</script>');
   });
 });
 

@@ -1,3 +1,4 @@
+import { Window } from 'happy-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/services/api/client';
 import { parseBuildConfig } from '../../src/services/build-config';
@@ -46,9 +47,41 @@ describe('the runtime configuration', () => {
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+  /** A page as the server sends it, the configuration written in; or without it, as Vite's dev server sends it. */
+  function pageCarrying(text: string | null) {
+    const page = new Window().document;
+    if (text !== null) {
+      const element = page.createElement('script');
+      element.type = 'application/json';
+      element.id = 'beacon-runtime-config';
+      element.textContent = text;
+      page.head.append(element);
+    }
+    return page as unknown as Document;
+  }
+
+  it('is read from the page, without a request, when the server wrote it in', async () => {
+    const { client, fetch } = serverAnswering();
+    const load = createRuntimeConfigLoader(client, pageCarrying(JSON.stringify(config)));
+
+    await expect(load()).resolves.toEqual(config);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['carries none', null],
+    ['carries something else', '{"supabaseUrl":1}'],
+    ['carries no JSON', '{'],
+  ])('is fetched from GET /config when the page %s', async (_, text) => {
+    const { client, fetch } = serverAnswering(() => json(config));
+
+    await expect(createRuntimeConfigLoader(client, pageCarrying(text))()).resolves.toEqual(config);
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
   it('is fetched once from GET /config and shared', async () => {
     const { client, fetch } = serverAnswering(() => json(config));
-    const load = createRuntimeConfigLoader(client);
+    const load = createRuntimeConfigLoader(client, pageCarrying(null));
 
     await expect(load()).resolves.toEqual(config);
     await expect(load()).resolves.toEqual(config);
@@ -60,7 +93,7 @@ describe('the runtime configuration', () => {
       () => json({ message: 'down' }, 503),
       () => json(config),
     );
-    const load = createRuntimeConfigLoader(client);
+    const load = createRuntimeConfigLoader(client, pageCarrying(null));
 
     await expect(load()).rejects.toMatchObject({ status: 503 });
     await expect(load()).resolves.toEqual(config);
@@ -70,7 +103,7 @@ describe('the runtime configuration', () => {
   it('rejects an answer without the dashboard address', async () => {
     const { client } = serverAnswering(() => json({ supabaseUrl: null, supabaseAnonKey: null }));
 
-    await expect(createRuntimeConfigLoader(client)()).rejects.toThrow(
+    await expect(createRuntimeConfigLoader(client, pageCarrying(null))()).rejects.toThrow(
       /^Unexpected answer from GET \/config: /,
     );
   });

@@ -295,7 +295,9 @@ describe('the signed-in hero [product: LAND-10, LAND-11, LAND-12, LAND-13, LAND-
     for (const badge of ['Account Active', 'Full Access', 'Founding Member'])
       expect(screen.getByText(badge)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Manage Account' })).toHaveAttribute('href', '/Profile');
-    expect(screen.queryByText('Early Access')).not.toBeInTheDocument();
+    // The visitor's hero stays in its cell, unseen, so that the page below keeps its place.
+    expect(screen.getByText('Early Access')).not.toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Start 14-Day Free Trial' })).not.toBeInTheDocument();
   });
 
   it('shows the trial days the lookup answers [product: LAND-16]', async () => {

@@ -1,13 +1,15 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, renderApp, signedIn } from './render-app';
 
 describe('guarded pages', () => {
-  it("shows 'Loading…' while the user loads, then the page", async () => {
+  it("shows the header with 'Loading…' in the page's place while the user loads, then the page", async () => {
     const user = deferred<ReturnType<typeof signedIn>>();
     renderApp('/Billing', { loadUser: () => user.promise });
 
-    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: 'Account' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Beacon RMM/ })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByText('Loading…')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Billing' })).not.toBeInTheDocument();
 
     user.resolve(signedIn());

@@ -1,22 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { LANDING_HTML } from '../../../contract/spa-build';
 import { notFound } from '../../lib/http-errors';
+import { sendSpaPage } from '../../lib/spa-pages';
 
 /**
  * Unknown addresses: under /api a JSON 404; a page path (a GET of /Billing, /Foo/Settings, ...: no file
  * extension) gets the SPA's index.html so the client-side router can take it, whatever the Accept header says
- * (curl, uptime probes and link previews ask for pages too); /Landing gets the landing page's prerendered HTML.
+ * (curl, uptime probes and link previews ask for pages too); /Landing gets the landing page's prerendered HTML
+ * (and `/`, ../external/static.ts). Both carry the runtime configuration (../../lib/spa-pages.ts).
  * A missing file (/assets/gone.js) stays a 404: HTML in its place would only confuse the browser.
  */
 export default fp(
   async (app) => {
     app.setNotFoundHandler(async (request, reply) => {
-      if (isPageNavigation(request) && app.spaAvailable) {
-        reply.header('cache-control', 'no-cache');
-        return reply.sendFile(
-          app.landingPrerendered && isLandingPage(request.url) ? LANDING_HTML : 'index.html',
-        );
+      const pages = app.spaPages;
+      if (isPageNavigation(request) && pages) {
+        const landing = isLandingPage(request.url) ? pages.landing : null;
+        return sendSpaPage(request, reply, landing ?? pages.index);
       }
       throw notFound(request.url.startsWith('/api') ? 'No such API endpoint.' : 'Not found');
     });

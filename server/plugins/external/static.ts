@@ -3,13 +3,16 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { LANDING_HTML } from '../../../contract/spa-build';
+import { loadSpaPage, runtimeConfigOf, type SpaPage, sendSpaPage } from '../../lib/spa-pages';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** False when SPA_DIST holds no built SPA (only the API is served). */
-    spaAvailable: boolean;
-    /** True when the build prerendered the landing page (LANDING_HTML). */
-    landingPrerendered: boolean;
+    /**
+     * The SPA's pages with the runtime configuration written in (../../lib/spa-pages.ts): `index` for every page,
+     * `landing` for `/` and `/Landing` when the build prerendered it (LANDING_HTML). Null when SPA_DIST holds no
+     * built SPA (only the API is served).
+     */
+    spaPages: { index: SpaPage; landing: SpaPage | null } | null;
   }
 }
 
@@ -25,20 +28,29 @@ export default fp(
   async (app) => {
     const root = path.resolve(app.config.spaDist);
     const available = existsSync(path.join(root, 'index.html'));
-    app.decorate('spaAvailable', available);
-    app.decorate('landingPrerendered', available && existsSync(path.join(root, LANDING_HTML)));
     if (!available) {
+      app.decorate('spaPages', null);
       app.log.warn({ root }, 'no built SPA found (run `npm run build`); serving the API only');
       return;
     }
+    const runtimeConfig = runtimeConfigOf(app.config);
+    const landingFile = path.join(root, LANDING_HTML);
+    const pages = {
+      index: loadSpaPage(path.join(root, 'index.html'), runtimeConfig),
+      landing: existsSync(landingFile) ? loadSpaPage(landingFile, runtimeConfig) : null,
+    };
+    app.decorate('spaPages', pages);
+    // `/` is the landing page: its prerendered HTML when the build made one (scripts/vite/prerender-landing.ts).
+    // Every other page is the not-found handler's (../app/not-found.ts).
+    app.get('/', (request, reply) => sendSpaPage(request, reply, pages.landing ?? pages.index));
     await app.register(fastifyStatic, {
       root,
       prefix: '/',
       wildcard: true,
       // The build writes .br and .gz twins (vite.config.ts); the one the browser accepts is sent.
       preCompressed: true,
-      // `/` shows the landing page: its prerendered HTML when the build made one (scripts/vite/prerender-landing.ts).
-      index: [LANDING_HTML, 'index.html'],
+      // Pages are sent with the configuration written in: `/` above, the others by the not-found handler.
+      index: false,
       cacheControl: false,
       dotfiles: 'ignore',
       // Source maps give away the sources, comments included: only in local mode or when asked for.

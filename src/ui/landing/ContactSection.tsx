@@ -39,6 +39,8 @@ export function ContactSection() {
       'aria-invalid': error ? true : undefined,
       'aria-describedby': error ? `${id}-error` : undefined,
       required: !options.optional,
+      // Nothing to change while the message is on its way.
+      disabled: sending,
       className: classes.input,
     };
     return (

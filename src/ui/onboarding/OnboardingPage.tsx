@@ -5,7 +5,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Container.css';
-import { Anchor, Button, Container, Group, Loader, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Container, Fieldset, Group, Loader, Stack, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { DEFAULT_INTERVAL, DEFAULT_PLAN } from '../../../contract/plans';
@@ -84,27 +84,30 @@ function OnboardingForm({
 
   return (
     <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <FormFeedback error={error} notice={null} />
-        <TextInput label="Full name" required autoComplete="name" {...text('name')} />
-        <TextInput label="Email" type="email" value={email} readOnly />
-        <TextInput label="Company" autoComplete="organization" {...text('company')} />
-        <CompanySizeSelect value={values.company_size} onChange={(value) => set('company_size', value)} />
-        <Group grow>
-          <PlanSelect value={values.plan} onChange={(value) => set('plan', value)} />
-          <IntervalSelect
-            label="Billing"
-            value={values.interval}
-            onChange={(value) => set('interval', value)}
-          />
-        </Group>
-        <Anchor component="button" type="button" onClick={() => setPickerOpen(true)} w="fit-content">
-          See what's included
-        </Anchor>
-        <Button type="submit" disabled={submitting}>
-          {submitting ? 'Submitting…' : 'Get started'}
-        </Button>
-      </Stack>
+      {/* Nothing to change while the record is created and the session reloads. */}
+      <Fieldset variant="unstyled" disabled={submitting}>
+        <Stack gap="sm">
+          <FormFeedback error={error} notice={null} />
+          <TextInput label="Full name" required autoComplete="name" {...text('name')} />
+          <TextInput label="Email" type="email" value={email} readOnly />
+          <TextInput label="Company" autoComplete="organization" {...text('company')} />
+          <CompanySizeSelect value={values.company_size} onChange={(value) => set('company_size', value)} />
+          <Group grow>
+            <PlanSelect value={values.plan} onChange={(value) => set('plan', value)} />
+            <IntervalSelect
+              label="Billing"
+              value={values.interval}
+              onChange={(value) => set('interval', value)}
+            />
+          </Group>
+          <Anchor component="button" type="button" onClick={() => setPickerOpen(true)} w="fit-content">
+            See what's included
+          </Anchor>
+          <Button type="submit" disabled={submitting}>
+            {submitting ? 'Submitting…' : 'Get started'}
+          </Button>
+        </Stack>
+      </Fieldset>
       <Suspense fallback={null}>
         {pickerOpen && (
           <PlanPickerDialog

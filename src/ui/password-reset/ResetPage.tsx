@@ -2,7 +2,7 @@ import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Stack.css';
-import { Button, Container, Stack, TextInput } from '@mantine/core';
+import { Button, Container, Fieldset, Stack, TextInput } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, Suspense } from 'react';
@@ -43,19 +43,22 @@ function ResetForm() {
 
   return (
     <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <FormFeedback error={error} notice={notice} />
-        <TextInput label="New password" type="password" autoComplete="new-password" {...text('password')} />
-        <TextInput
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          {...text('confirmPassword')}
-        />
-        <Button type="submit" disabled={busy}>
-          {updating ? 'Updating…' : 'Update password'}
-        </Button>
-      </Stack>
+      {/* Nothing to change while the link is read, the password updates, or the page is done. */}
+      <Fieldset variant="unstyled" disabled={busy}>
+        <Stack gap="sm">
+          <FormFeedback error={error} notice={notice} />
+          <TextInput label="New password" type="password" autoComplete="new-password" {...text('password')} />
+          <TextInput
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            {...text('confirmPassword')}
+          />
+          <Button type="submit" disabled={busy}>
+            {updating ? 'Updating…' : 'Update password'}
+          </Button>
+        </Stack>
+      </Fieldset>
     </form>
   );
 }

@@ -10,26 +10,52 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
 import { Avatar, Badge, Burger, Container, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { paths } from '../../domain/pages';
-import { selectIsAdmin } from '../../machines/session-selectors';
-import { useSessionActor } from '../app-context';
-import { useUserSettings } from './account-hooks';
+import type { SessionSnapshot } from '../../machines/session';
+import { guardedPageRedirect, selectIsAdmin, selectUser } from '../../machines/session-selectors';
+import { useSessionValue } from '../app-context';
 import { HeaderEntries } from './HeaderEntries';
+import { GuardPending } from './PendingNotice';
 import classes from './SignedInShell.module.css';
 import { ThemeFromSettings } from './ThemeFromSettings';
 
 const UserMenu = lazy(() => import('../user-menu/UserMenu'));
 
+const selectTheme = (snapshot: SessionSnapshot) => selectUser(snapshot)?.settings.theme ?? null;
+
 /**
- * Frame of the guarded pages [product: HEAD]: the shared header (a bar of entries on wide screens, a menu behind a
- * burger on narrow ones), the user's theme, and the page. The guard has already ensured a user exists.
+ * The guarded pages [product: ROUTE-9]: the frame at once, from the first paint, and the page in it once the session
+ * lets the user see it; until then 'Loading…' (the guard, src/routes/router.tsx, sends anyone else away once the
+ * session has settled). A user already shown stays shown while the session reloads.
  */
-export function SignedInShell() {
-  const isAdmin = useSelector(useSessionActor(), selectIsAdmin);
-  const { theme } = useUserSettings();
+export function GuardedPages() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const allowed = useSessionValue(
+    (snapshot) => selectUser(snapshot) !== null && guardedPageRedirect(snapshot, pathname) === null,
+    false,
+  );
+  return <SignedInShell>{allowed ? <Outlet /> : <GuardPending />}</SignedInShell>;
+}
+
+/** The admin pages, which check the role themselves before they render [product: ROUTE-7]. */
+export function AdminPages() {
+  return (
+    <SignedInShell>
+      <Outlet />
+    </SignedInShell>
+  );
+}
+
+/**
+ * Frame of the signed-in pages [product: HEAD]: the shared header (a bar of entries on wide screens, a menu behind a
+ * burger on narrow ones), the user's theme, and the page. Reads the session without waiting for it, so the frame
+ * is there before the session has loaded.
+ */
+export function SignedInShell({ children }: { children: ReactNode }) {
+  const isAdmin = useSessionValue(selectIsAdmin, false);
+  const theme = useSessionValue(selectTheme, null);
   const [menuOpened, menu] = useDisclosure(false);
 
   return (
@@ -76,7 +102,7 @@ export function SignedInShell() {
         </Stack>
       </Drawer>
       <Container size="lg" component="main" className={classes.main}>
-        <Outlet />
+        {children}
       </Container>
     </>
   );
