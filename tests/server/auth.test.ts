@@ -244,16 +244,14 @@ describe.each(ENGINES)('auth routes on %s', (engine) => {
       );
       expect(before).toMatchObject({ has_signup: false, onboarding_required: true });
 
-      await app.db
-        .insert(signups)
-        .values({
-          name: 'N',
-          email,
-          normalizedEmail: email,
-          plan: 'pro',
-          interval: 'monthly',
-          userId: user.id,
-        });
+      await app.db.insert(signups).values({
+        name: 'N',
+        email,
+        normalizedEmail: email,
+        plan: 'pro',
+        interval: 'monthly',
+        userId: user.id,
+      });
       const after = (await client.get('/api/auth/me?include_flags=true')).json();
       expect(after).toMatchObject({ has_signup: true, onboarding_required: false });
     });
