@@ -36,6 +36,15 @@ const incomplete: ReadonlyArray<[SignupEvent, string]> = [
 const problemOf = new Map<SignupEvent, string>(incomplete);
 
 const SENT_EMAIL = 'casey@example.com';
+/** The dialog's choices as sent with the sign-up and left for onboarding [product: DATA-19] (issue 18 item 6). */
+const CHOICES = {
+  plan: 'pro',
+  interval: 'annual',
+  name: 'Casey Jones',
+  company: 'Acme IT',
+  company_size: '11-50',
+} as const;
+const SIGN_UP = { email: SENT_EMAIL, password: 'Journey-Pass-1', fullName: 'Casey Jones', choices: CHOICES };
 const verified = { type: 'verification.confirmed', email: ' Casey@Example.com' } as const;
 const verifiedWithoutEmail = { type: 'verification.confirmed', email: '  ' } as const;
 
@@ -210,20 +219,11 @@ describeModel(signupMachine, {
     // The lookup gets the trimmed, lowercased address [product: SIGNUP-9, SIGNUP-14].
     'form.submit': ({ event }) =>
       problemOf.get(event as SignupEvent) ? [] : [start('findSignup', { email: SENT_EMAIL })],
-    'done:findSignup': ({ event }) =>
-      event.output
-        ? []
-        : [start('signUp', { email: SENT_EMAIL, password: 'Journey-Pass-1', fullName: 'Casey Jones' })],
+    'done:findSignup': ({ event }) => (event.output ? [] : [start('signUp', SIGN_UP)]),
     // The pending onboarding item is left for onboarding either way [product: DATA-19]; an unconfirmed address
     // gets the confirmation again [product: SIGNUP-12].
     'done:signUp': ({ event }) => [
-      call('rememberPendingOnboarding', {
-        plan: 'pro',
-        interval: 'annual',
-        name: 'Casey Jones',
-        company: 'Acme IT',
-        company_size: '11-50',
-      }),
+      call('rememberPendingOnboarding', CHOICES),
       // Confirmed already: signed up, and the view closes the dialog.
       ...(event.output.emailConfirmed
         ? [emitted({ type: 'done' })]
@@ -276,9 +276,7 @@ describeModel(signupMachine, {
         expect(feedback(observation)).toEqual({ error: ALREADY_REGISTERED, notice: null });
         expect(observation.stepEffects.entries).toEqual([]);
       } else {
-        expect(observation.stepEffects.inputsOf('signUp')).toEqual([
-          { email: SENT_EMAIL, password: 'Journey-Pass-1', fullName: 'Casey Jones' },
-        ]);
+        expect(observation.stepEffects.inputsOf('signUp')).toEqual([SIGN_UP]);
       }
     },
     'error:findSignup': (observation) => {

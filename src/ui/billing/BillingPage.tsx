@@ -306,11 +306,13 @@ function Webhooks({ health }: { health: WebhookHealth | null }) {
   if (!health) return <Text c="dimmed">{billingMessages.noWebhookStatus}</Text>;
   const event = webhookEventWords(health.last_event_type);
   const received = formatDateTimeAs(health.last_received_at, settings);
-  const badge = health.ok
-    ? { color: 'green', text: 'Receiving events' }
-    : health.scope === 'system'
-      ? { color: 'orange', text: 'Attention needed' }
-      : { color: 'gray', text: 'No events yet' };
+  const unapplied = health.unapplied_events ?? [];
+  const badge =
+    health.ok && unapplied.length === 0
+      ? { color: 'green', text: 'Receiving events' }
+      : health.scope === 'system'
+        ? { color: 'orange', text: 'Attention needed' }
+        : { color: 'gray', text: 'No events yet' };
   return (
     <Stack gap={4}>
       <Badge color={badge.color} variant="light">
@@ -323,6 +325,17 @@ function Webhooks({ health }: { health: WebhookHealth | null }) {
         <Text size="sm" c="dimmed">
           {health.message}
         </Text>
+      )}
+      {unapplied.length > 0 && (
+        // Admins only: events acknowledged without their effect (the database refused it), for a person to look at.
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>{`Events that could not be applied: ${unapplied.length}`}</Text>
+          {unapplied.map((item) => (
+            <Text size="xs" key={item.id}>
+              {`${item.id} (${webhookEventWords(item.type) ?? item.type}), received ${formatDateTimeAs(item.received_at, settings)}: ${item.failure}`}
+            </Text>
+          ))}
+        </Stack>
       )}
     </Stack>
   );
