@@ -75,6 +75,11 @@ export interface ModelTestOptions<TMachine extends AnyStateMachine> {
   /** The machine's view; `npm run test:model` requires every model test to declare one (or say why none). */
   view?: ViewDeclaration<TMachine>;
   /**
+   * The other views that host the machine, by name (the session: the Settings page, the signed-in shell): every
+   * path is replayed through each of them too, as `path N (view: <name>)`, with their own `shows`.
+   */
+  hosts?: Readonly<Record<string, MachineView<TMachine>>>;
+  /**
    * The reviewed transition inventory the machine must match; by default the committed
    * tests/model/inventory/<machine id>.md (the harness's own fixtures give theirs).
    */
@@ -103,6 +108,7 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
     ...checkEventFixtures(machine, options.events ?? []),
     ...checkDelays(machine, options.delays ?? {}),
     ...checkPerformedEvents(machine, options.view),
+    ...Object.values(options.hosts ?? {}).flatMap((host) => checkPerformedEvents(machine, host)),
   ];
   if (problems.length > 0) {
     throw new Error(
@@ -131,8 +137,10 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
      * Executes one path through the machine's rendered view (needs a DOM: the `model-view` vitest project);
      * counts it as view-replayed once it passes.
      */
-    runPathInView: async (path: ModelPath) => {
-      if (!view) throw new Error(`The model test of '${machine.id}' declares no rendered view.`);
+    runPathInView: async (path: ModelPath, hostName?: string) => {
+      const host = hostName === undefined ? view : (options.hosts?.[hostName] as unknown as ModelView);
+      if (!host)
+        throw new Error(`The model test of '${machine.id}' declares no rendered view ${hostName ?? ''}.`);
       if (typeof document === 'undefined')
         throw new Error(
           `Replaying '${machine.id}' through its view needs a DOM: name its model test *.test.tsx (vitest project model-view).`,
@@ -146,9 +154,9 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
         serializeState,
         executionOptions,
         record,
-        viewDriver(view),
+        viewDriver(host, hostName),
       );
-      viewPathsReplayed += 1;
+      if (hostName === undefined) viewPathsReplayed += 1;
     },
     coverage: (): TransitionCoverage => ({
       machineId: machine.id,
@@ -171,6 +179,9 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
         ...Object.keys(options.afterStep ?? {}).map((key) => `step ${key}`),
         ...Object.keys(options.effects ?? {}).map((key) => `effects ${key}`),
         ...Object.keys(view?.shows ?? {}).map((key) => `shows ${key}`),
+        ...Object.entries(options.hosts ?? {}).flatMap(([name, host]) =>
+          Object.keys(host.shows).map((key) => `shows[${name}] ${key}`),
+        ),
       ].filter((key) => !record.observersRun.has(key)),
   };
 }
@@ -216,6 +227,11 @@ export function describeModel<TMachine extends AnyStateMachine>(
     if (typeof options.view === 'object') {
       for (const [index, path] of harness.paths.entries()) {
         it(`path ${index + 1} (view): ${path.description}`, () => harness.runPathInView(path));
+      }
+    }
+    for (const host of Object.keys(options.hosts ?? {})) {
+      for (const [index, path] of harness.paths.entries()) {
+        it(`path ${index + 1} (view: ${host}): ${path.description}`, () => harness.runPathInView(path, host));
       }
     }
 

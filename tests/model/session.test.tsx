@@ -122,6 +122,55 @@ const sessionView: MachineView<typeof sessionMachine> = {
   },
 };
 
+let settingsApp: ReturnType<typeof renderApp> | undefined;
+const onSettingsPage = () => settingsApp?.pathname() === '/Settings';
+const logoutButton = () =>
+  screen.getByText(/^(Logout|Signing out\.\.\.)$/).closest('button') as HTMLButtonElement;
+
+/**
+ * The session on the Settings page, where a signed-in user signs out with 'Logout' ('Signing out...' and disabled
+ * meanwhile) [product: SET-10]; once the session has taken the visitor to the landing page, its top bar.
+ */
+function settingsPageOrTopBar(snapshot: SessionSnapshot) {
+  if (!onSettingsPage()) {
+    if (settingsApp?.pathname() === '/Landing') landingTopBar(snapshot);
+    return;
+  }
+  if (!selectUser(snapshot)) return;
+  if (snapshot.matches('signingOut')) {
+    expect(logoutButton()).toHaveTextContent('Signing out...');
+    expect(logoutButton()).toBeDisabled();
+  } else {
+    expect(logoutButton()).toHaveTextContent('Logout');
+    expect(logoutButton()).toBeEnabled();
+  }
+}
+
+/** The Settings page as a second host of the session [issue 24 item 4]. */
+const settingsHost: MachineView<typeof sessionMachine> = {
+  render: ({ logic, actorOptions }) => {
+    settingsApp = renderApp(
+      '/Settings',
+      { settings: { loadCurrentUser: async () => alice.user } },
+      { flows: { session: logic }, actorOptions },
+    );
+    return settingsApp;
+  },
+  perform: {
+    // The signed-in user signs out on the Settings page: reached from the account menu when the session has taken
+    // them elsewhere meanwhile.
+    'session.signOut': async (_event, user) => {
+      if (!onSettingsPage()) {
+        await user.click(screen.getByRole('button', { name: 'Open account menu' }));
+        await user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
+        await screen.findByText('Logout', {}, { timeout: 5000 });
+      }
+      await user.click(logoutButton());
+    },
+  },
+  shows: { '#session': settingsPageOrTopBar },
+};
+
 describeModel(sessionMachine, {
   events: [
     // INITIAL_SESSION or SIGNED_IN for the session the server holds, and a real sign-in (another auth session).
@@ -147,6 +196,7 @@ describeModel(sessionMachine, {
   delays: { userLoadTimeout: USER_LOAD_TIMEOUT_MS, refreshRetryDelay: FIRST_RETRY_MS },
 
   view: sessionView,
+  hosts: { 'Settings page': settingsHost },
 
   effects: {
     init: [start('loadUser')],

@@ -189,4 +189,15 @@ describe.each(ENGINES)('records belong to the account on %s', (engine) => {
     ).json();
     expect(customerView).not.toHaveProperty('unapplied_events');
   });
+
+  it("takes a new account's company from its sign-up metadata: the current user, its organisation and GET /org/ agree [issue 18 item 6]", async () => {
+    const { client } = await signIn(app, uniqueEmail('typed'), {
+      claims: { user_metadata: { full_name: 'Typed Person', plan: 'pro', company: ' Typed Co ' } },
+    });
+    expect(await flags(client)).toMatchObject({ company: 'Typed Co', organization_name: 'Typed Co' });
+    expect((await client.get('/api/org/')).json()).toEqual({ name: 'Typed Co' });
+    await client.patch('/api/auth/me', { company: 'Renamed Co' });
+    expect(await flags(client)).toMatchObject({ organization_name: 'Renamed Co' });
+    expect((await client.get('/api/org/')).json()).toEqual({ name: 'Renamed Co' });
+  });
 });

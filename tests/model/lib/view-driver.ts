@@ -64,7 +64,8 @@ async function showsNow(shows: ShowsEntry, snapshot: AnyMachineSnapshot, observa
  * as the actor running the logic under test: the view's own, or a child machine its flow invokes), user events are performed on the page, the outside world's
  * events are sent to the actor, and after each step the page must show what `shows` says for the state.
  */
-export function viewDriver(view: ModelView): PathDriver {
+export function viewDriver(view: ModelView, hostName?: string): PathDriver {
+  const showsKey = (key: string) => (hostName === undefined ? `shows ${key}` : `shows[${hostName}] ${key}`);
   // No pause between keystrokes: the page reacts within each one, and paths are many.
   const user = userEvent.setup({ delay: null });
   let rendered: RenderedView | undefined;
@@ -128,14 +129,14 @@ export function viewDriver(view: ModelView): PathDriver {
       // React renders a store update in a microtask: one macrotask later the page shows the state the actor is in.
       await nextMacrotask();
       for (const [key, shows] of matching) {
-        record.observersRun.add(`shows ${key}`);
+        record.observersRun.add(showsKey(key));
         try {
           await showsNow(shows, snapshot, observation).catch(() =>
             waitFor(() => shows(snapshot, observation)),
           );
         } catch (error) {
           throw new Error(
-            `The view does not show state ${JSON.stringify(snapshot.value)} as \`shows['${key}']\` says:\n${error instanceof Error ? error.message : String(error)}`,
+            `The view${hostName === undefined ? '' : ` '${hostName}'`} does not show state ${JSON.stringify(snapshot.value)} as \`shows['${key}']\` says:\n${error instanceof Error ? error.message : String(error)}`,
           );
         }
       }
