@@ -10,12 +10,14 @@ import {
 import {
   ALREADY_REGISTERED,
   errorMessage,
+  FORM_CHECK_FALLBACK,
   isAlreadyConfirmedError,
   isAlreadyRegisteredError,
   signInFailureText,
 } from '../domain/messages';
 import { feedbackActions } from './feedback';
 import { command, type PortIO, port, request } from './io';
+import { signupRecordFailureText, UNEXPECTED_ERROR } from './signup-record-errors';
 
 /**
  * The sign-up dialog [product: SIGNUP, MSG-SIGNUP-7, MSG-RESEND]: the form, the duplicate check, the auth-service
@@ -167,7 +169,16 @@ export const signupMachine = setup({
         ],
         onError: {
           target: 'editing',
-          actions: { type: 'showError', params: { text: SIGNUP_SUBMIT_FAILED } },
+          actions: {
+            type: 'showError',
+            params: ({ event }) => ({
+              text: signupRecordFailureText(event.error, {
+                check: FORM_CHECK_FALLBACK,
+                answered: UNEXPECTED_ERROR,
+                unanswered: SIGNUP_SUBMIT_FAILED,
+              }),
+            }),
+          },
         },
       },
     },

@@ -55,6 +55,18 @@ const silent = { status: 500 };
 const alreadyConfirmed = new Error('Email address already confirmed');
 const rateLimited = new Error('For security purposes, you can only request this after 60 seconds.');
 const notConfirmed = new Error('Email not confirmed');
+// The duplicate check's failures [product: MSG-SIGNUP-1, MSG-SIGNUP-3, MSG-SIGNUP-5, SIGNUP-25].
+const networkDown = new TypeError('Failed to fetch');
+const lookupFieldErrors = Object.assign(new Error('Validation failed'), {
+  status: 422,
+  data: { message: 'Validation failed', errors: { email: ['Email is too long.'] } },
+});
+const lookupBadRequest = Object.assign(new Error('Bad request'), { status: 400, data: {} });
+const lookupServerError = Object.assign(new Error('Internal Server Error'), { status: 500 });
+const lookupLimited = Object.assign(new Error('Too many requests. Please try again in 42 seconds.'), {
+  status: 429,
+});
+const lookupWordless = { status: 404 };
 
 const ALREADY_REGISTERED = 'This email is already registered. Please sign in instead.';
 
@@ -182,7 +194,17 @@ describeModel(signupMachine, {
     verifiedWithoutEmail,
   ],
   actors: {
-    findSignup: { outputs: [false, true], errors: [new TypeError('Failed to fetch')] },
+    findSignup: {
+      outputs: [false, true],
+      errors: [
+        networkDown,
+        lookupFieldErrors,
+        lookupBadRequest,
+        lookupServerError,
+        lookupLimited,
+        lookupWordless,
+      ],
+    },
     signUp: {
       outputs: [{ emailConfirmed: false }, { emailConfirmed: true }],
       errors: [alreadyRegistered, weakPassword, silent],
@@ -258,10 +280,15 @@ describeModel(signupMachine, {
       }
     },
     'error:findSignup': (observation) => {
-      expect(feedback(observation)).toEqual({
-        error: 'Sorry, there was an error submitting your signup. Please try again.',
-        notice: null,
-      });
+      const expected = new Map<unknown, string>([
+        [networkDown, 'Sorry, there was an error submitting your signup. Please try again.'],
+        [lookupFieldErrors, 'email: Email is too long.'],
+        [lookupBadRequest, 'Please check the form and try again.'],
+        [lookupServerError, 'Unexpected error, please try again.'],
+        [lookupLimited, 'Too many requests. Please try again in 42 seconds.'],
+        [lookupWordless, 'Unexpected error, please try again.'],
+      ]);
+      expect(feedback(observation)).toEqual({ error: expected.get(observation.event.error), notice: null });
     },
     'done:signUp': (observation) => {
       if (observation.event.output.emailConfirmed) {

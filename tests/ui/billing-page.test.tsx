@@ -34,7 +34,7 @@ describe('the billing page [product: BILL]', () => {
     }
     expect(within(card('Current Plan')).getByText("Founders' Tier")).toBeInTheDocument();
     expect(within(card('Current Plan')).getByText('active')).toBeInTheDocument();
-    expect(within(card('Next Billing')).getByText('December 20, 2026')).toBeInTheDocument();
+    expect(within(card('Next Billing')).getByText('12/20/2026')).toBeInTheDocument();
 
     const rows = within(card('Billing History')).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('INV-0002');
@@ -167,7 +167,7 @@ describe('the billing page [product: BILL]', () => {
       within(card('Current Plan')).getByRole('button', { name: 'Cancellation Scheduled' }),
     ).toBeDisabled();
     expect(
-      within(card('Next Billing')).getByText('Your subscription ends on December 20, 2026.'),
+      within(card('Next Billing')).getByText('Your subscription ends on 12/20/2026.'),
     ).toBeInTheDocument();
   });
 

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import {
   type BillingInterval,
@@ -5,14 +6,15 @@ import {
   type PlanDetails,
   type PlanId,
 } from '../../../contract/plan-catalogue';
-import { isCurrentPlan } from '../../domain/plans';
+import { paths } from '../../domain/pages';
+import { currentPlanOf, devicesText, isCurrentPlan } from '../../domain/plans';
 import { ANNUAL_SAVINGS_LABEL, formatUsd, planPrice } from '../../domain/prices';
 import type { SignupChoice } from '../../domain/signup-choice';
 import type { Chooser } from '../../machines/pricing-action';
 import { selectIsBusy, selectPendingPlan } from '../../machines/pricing-action-selectors';
 import { selectOnboardingRequired, selectUser } from '../../machines/session-selectors';
 import { useSessionValue } from '../app-context';
-import { LandingButton } from './LandingButton';
+import { buttonClassName, LandingButton } from './LandingButton';
 import classes from './LandingPage.module.css';
 import { scrollToSection, sectionIds } from './scroll';
 import { useFlowValue, useLandingFlow } from './use-landing-flow';
@@ -31,7 +33,7 @@ export function PricingSection({ openSignup }: { openSignup: (choice: SignupChoi
   const user = useSessionValue(selectUser, null);
   const onboardingRequired = useSessionValue(selectOnboardingRequired, false);
   const chooser: Chooser = !user ? 'visitor' : onboardingRequired ? 'needsOnboarding' : 'customer';
-  const current = user ? { plan: user.plan, interval: user.billing_interval } : null;
+  const current = currentPlanOf(user);
 
   const scrollToContact = useCallback(() => scrollToSection(sectionIds.contact), []);
   const pricing = useLandingFlow('pricingAction', {
@@ -81,6 +83,7 @@ export function PricingSection({ openSignup }: { openSignup: (choice: SignupChoi
               interval={interval}
               selected={selected === plan.id}
               current={isCurrentPlan({ plan: plan.id, interval }, current)}
+              subscribed={current !== null}
               busy={busy}
               pending={pendingPlan === plan.id}
               onSelect={() => setSelected(plan.id)}
@@ -101,16 +104,27 @@ interface PlanCardProps {
   interval: BillingInterval;
   selected: boolean;
   current: boolean;
+  /** The customer has a subscription already: the cards offer a change, not a trial. */
+  subscribed: boolean;
   busy: boolean;
   pending: boolean;
   onSelect: () => void;
   onChoose: () => void;
 }
 
-function PlanCard({ plan, interval, selected, current, busy, pending, onSelect, onChoose }: PlanCardProps) {
+function PlanCard({
+  plan,
+  interval,
+  selected,
+  current,
+  subscribed,
+  busy,
+  pending,
+  onSelect,
+  onChoose,
+}: PlanCardProps) {
   const price = planPrice(plan.id, interval);
   const titleId = `plan-${plan.id}`;
-  const devices = `Up to ${plan.devices.landing} devices${plan.landingDeviceNote ? ` ${plan.landingDeviceNote}` : ''}`;
   const isBusiness = plan.id === 'business';
 
   return (
@@ -134,21 +148,38 @@ function PlanCard({ plan, interval, selected, current, busy, pending, onSelect, 
         {interval === 'annual' ? `Billed ${formatUsd(price.charged)} yearly` : 'Billed monthly'}
       </p>
       <ul className={classes.planFeatures}>
-        <li>{devices}</li>
+        <li>{devicesText(plan)}</li>
         {plan.features.map((feature) => (
           <li key={feature}>{feature}</li>
         ))}
       </ul>
-      <LandingButton
-        fullWidth
-        variant={selected ? 'filled' : 'default'}
-        disabled={busy}
-        aria-busy={pending || undefined}
-        onClick={onChoose}
-        aria-describedby={titleId}
-      >
-        {pending ? 'Please wait...' : isBusiness ? 'Contact Sales' : 'Start Free Trial'}
-      </LandingButton>
+      {current ? (
+        // The plan the customer has: its card leads to where it is managed, never to a trial [product: LAND-42].
+        <Link
+          to={paths.billing}
+          className={buttonClassName({ fullWidth: true, variant: selected ? 'filled' : 'default' })}
+          aria-describedby={titleId}
+        >
+          Manage Plan
+        </Link>
+      ) : (
+        <LandingButton
+          fullWidth
+          variant={selected ? 'filled' : 'default'}
+          disabled={busy}
+          aria-busy={pending || undefined}
+          onClick={onChoose}
+          aria-describedby={titleId}
+        >
+          {pending
+            ? 'Please wait...'
+            : isBusiness
+              ? 'Contact Sales'
+              : subscribed
+                ? 'Switch Plan'
+                : 'Start Free Trial'}
+        </LandingButton>
+      )}
     </li>
   );
 }
