@@ -291,6 +291,20 @@ describe.each(ENGINES)('billing routes on %s', (engine) => {
       expect(me.trial_ends_at).toEqual(expect.any(String));
     });
 
+    it('shows a cancellation on the identity answered right after it, not a cached older user [product: LAND-42]', async () => {
+      const email = uniqueEmail('cancel-me');
+      const { client } = await signIn(app, email);
+      expect((await client.post('/api/signups', signupFor(email))).statusCode).toBe(201);
+      expect((await client.get('/api/auth/me')).json()).toMatchObject({ subscription_status: 'trialing' });
+      const cancel = await client.post('/api/billing/cancel', {
+        reason: 'other',
+        comment: '',
+        cancelNow: true,
+      });
+      expect(cancel.statusCode).toBe(200);
+      expect((await client.get('/api/auth/me')).json()).toMatchObject({ subscription_status: 'canceled' });
+    });
+
     it('starts a 14-day trial without a card when the signup record is created', async () => {
       const email = uniqueEmail('trial');
       // The record is made by its confirmed owner, signed in (onboarding).

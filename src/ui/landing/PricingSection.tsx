@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
 import {
   type BillingInterval,
   PLAN_LIST,
@@ -12,7 +12,7 @@ import { ANNUAL_SAVINGS_LABEL, formatUsd, planPrice } from '../../domain/prices'
 import type { SignupChoice } from '../../domain/signup-choice';
 import type { Chooser } from '../../machines/pricing-action';
 import { selectIsBusy, selectPendingPlan } from '../../machines/pricing-action-selectors';
-import { selectOnboardingRequired, selectUser } from '../../machines/session-selectors';
+import { selectIsLoadingUser, selectOnboardingRequired, selectUser } from '../../machines/session-selectors';
 import { useSessionValue } from '../app-context';
 import { buttonClassName, LandingButton } from './LandingButton';
 import classes from './LandingPage.module.css';
@@ -41,6 +41,20 @@ export function PricingSection({ openSignup }: { openSignup: (choice: SignupChoi
   });
   const busy = useFlowValue(pricing.actor, selectIsBusy, false);
   const pendingPlan = useFlowValue(pricing.actor, selectPendingPlan, null);
+  // Who is choosing is known once the session has checked the user. A choice made before (a click right after the
+  // first paint, which shows the visitor's page) waits for it, then does what it does for that chooser, once
+  // [product: LAND-46].
+  const sessionSettled = useSessionValue((snapshot) => !selectIsLoadingUser(snapshot), false);
+  const [heldChoice, setHeldChoice] = useState<{ plan: PlanId; interval: BillingInterval } | null>(null);
+  const { send } = pricing;
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!sessionSettled || !heldChoice) return;
+    setHeldChoice(null);
+    // The customer's own plan: its card's 'Manage Plan' [product: LAND-42].
+    if (isCurrentPlan(heldChoice, current)) void navigate({ to: paths.billing });
+    else send({ type: 'plan.choose', ...heldChoice, chooser });
+  }, [sessionSettled, heldChoice, chooser, current, send, navigate]);
 
   return (
     <section id={sectionIds.pricing} aria-labelledby="pricing-title" className={classes.section}>
@@ -84,12 +98,13 @@ export function PricingSection({ openSignup }: { openSignup: (choice: SignupChoi
               selected={selected === plan.id}
               current={isCurrentPlan({ plan: plan.id, interval }, current)}
               subscribed={current !== null}
-              busy={busy}
-              pending={pendingPlan === plan.id}
+              busy={busy || heldChoice !== null}
+              pending={pendingPlan === plan.id || heldChoice?.plan === plan.id}
               onSelect={() => setSelected(plan.id)}
               onChoose={() => {
                 setSelected(plan.id);
-                pricing.send({ type: 'plan.choose', plan: plan.id, interval, chooser });
+                if (sessionSettled) send({ type: 'plan.choose', plan: plan.id, interval, chooser });
+                else setHeldChoice({ plan: plan.id, interval });
               }}
             />
           ))}
