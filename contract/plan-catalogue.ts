@@ -28,8 +28,6 @@ export type CheckoutPlanName = `${PlanId}_${CheckoutInterval}`;
 export const ANNUAL_DISCOUNT = 0.2;
 export const TRIAL_DAYS = 14;
 
-export type DeviceLimit = number | 'unlimited';
-
 export type PlanDetails = {
   id: PlanId;
   /** Label shown on plan cards and badges. */
@@ -37,11 +35,11 @@ export type PlanDetails = {
   /** Name used where the product calls the tier by its product name (plan mapping, emails) [product: SUB-4]. */
   marketingName: string;
   monthlyUsd: number;
-  /** The landing page and the plan picker state different limits; both are kept [product: PLAN-3, PLAN-5, PLAN-6]. */
-  devices: { landing: DeviceLimit; picker: DeviceLimit };
+  /** One device limit, the same on the landing page and in the plan picker [product: PLAN-10]. */
+  devices: number;
   features: readonly string[];
-  /** The landing page's Business card adds white-label to its device line. */
-  landingDeviceNote?: string;
+  /** Business adds white-label to its device line. */
+  deviceNote?: string;
 };
 
 export const PLANS: Readonly<Record<PlanId, PlanDetails>> = Object.freeze({
@@ -50,7 +48,7 @@ export const PLANS: Readonly<Record<PlanId, PlanDetails>> = Object.freeze({
     label: 'Starter',
     marketingName: 'Starter',
     monthlyUsd: 19,
-    devices: { landing: 15, picker: 15 },
+    devices: 15,
     features: ['Basic monitoring', 'Email support', 'Community access'],
   },
   pro: {
@@ -58,7 +56,7 @@ export const PLANS: Readonly<Record<PlanId, PlanDetails>> = Object.freeze({
     label: "Founders' Tier",
     marketingName: 'Professional',
     monthlyUsd: 59,
-    devices: { landing: 50, picker: 100 },
+    devices: 50,
     features: [
       'Advanced monitoring and alerts',
       'Priority support',
@@ -71,9 +69,9 @@ export const PLANS: Readonly<Record<PlanId, PlanDetails>> = Object.freeze({
     label: 'Business',
     marketingName: 'Business',
     monthlyUsd: 199,
-    devices: { landing: 250, picker: 'unlimited' },
+    devices: 250,
     features: ['White-labeling', 'Dedicated account manager', '24/7/365 support'],
-    landingDeviceNote: 'plus white-label',
+    deviceNote: 'plus white-label',
   },
 });
 

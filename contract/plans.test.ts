@@ -4,18 +4,18 @@ import { CHECKOUT_PLAN_NAMES, checkoutPlanNameSchema, DEFAULT_PLAN_LABEL, PLAN_L
 
 describe('plan catalogue', () => {
   it.each([
-    ['starter', 'Starter', 'Starter', 19, 15, 15],
-    ['pro', "Founders' Tier", 'Professional', 59, 50, 100],
-    ['business', 'Business', 'Business', 199, 250, 'unlimited'],
+    ['starter', 'Starter', 'Starter', 19, 15],
+    ['pro', "Founders' Tier", 'Professional', 59, 50],
+    ['business', 'Business', 'Business', 199, 250],
   ] as const)(
-    '%s is %s (%s) at $%i a month, %s devices on the landing page, %s on the picker',
-    (id, label, name, usd, landing, picker) => {
+    '%s is %s (%s) at $%i a month, up to %s devices everywhere [product: PLAN-10]',
+    (id, label, name, usd, devices) => {
       expect(PLANS[id]).toMatchObject({
         id,
         label,
         marketingName: name,
         monthlyUsd: usd,
-        devices: { landing, picker },
+        devices,
       });
     },
   );

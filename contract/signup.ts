@@ -198,3 +198,30 @@ export function signupChoicesOf(metadata: unknown): SignupChoices {
   const parsed = v.safeParse(signupChoicesSchema, metadata);
   return parsed.success ? parsed.output : {};
 }
+
+/** The sign-up dialog's choices as user metadata (blank ones left out). */
+export function signupChoicesMetadata(item: PendingOnboarding): SignupChoices {
+  return {
+    plan: item.plan,
+    interval: item.interval,
+    ...(item.company.trim() ? { company: item.company.trim() } : {}),
+    ...(item.company_size ? { company_size: item.company_size } : {}),
+  };
+}
+
+/**
+ * The pending onboarding item carried in an account's user metadata (see signupChoicesSchema), or null when the
+ * account was not made by the sign-up dialog (no plan chosen there).
+ */
+export function pendingOnboardingFromMetadata(metadata: unknown): PendingOnboarding | null {
+  const choices = signupChoicesOf(metadata);
+  if (!choices.plan) return null;
+  const fullName = (metadata as { full_name?: unknown }).full_name;
+  return {
+    plan: choices.plan,
+    interval: choices.interval ?? DEFAULT_INTERVAL,
+    name: typeof fullName === 'string' ? fullName : '',
+    company: choices.company ?? '',
+    company_size: choices.company_size ?? null,
+  };
+}

@@ -8,7 +8,8 @@ import { hasStoredAuthSession, isAuthCallbackAddress } from './services/auth-pre
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">.');
 
-if (container.hasChildNodes()) {
+// A signed-in page's frame, painted from the HTML (FRAME_HTML), is rendered over afresh, like an empty root.
+if (container.hasChildNodes() && !('frame' in container.dataset)) {
   // The landing page's HTML, rendered at build time (`/` and `/Landing`): the router resolves the page first so
   // that the first render matches the HTML, then React takes it over in place (no repaint, no layout shift).
   // A recovery link redirects to /Reset on the way: that page is rendered afresh instead.
@@ -55,8 +56,8 @@ if (container.hasChildNodes()) {
       throw error;
     });
 } else {
-  // Every other page: its frame is the first thing painted, so the first render waits for the page's code (which
-  // the HTML preloads beside this entry) instead of painting a pending notice in its place.
+  // Every other page: the first render waits for the page's code (which the HTML preloads beside this entry), so
+  // that it paints the page's frame, in place of the one the HTML painted, instead of a pending notice.
   const app = start();
   void app.preloadCurrentPage().then(() => {
     createRoot(container).render(<AppRoot router={app.router} />);

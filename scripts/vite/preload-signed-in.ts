@@ -1,4 +1,7 @@
 import type { Plugin } from 'vite';
+import { FRAME_HTML } from '../../contract/spa-build.ts';
+
+const EMPTY_ROOT = '<div id="root"></div>';
 
 /** What `viteMetadata` adds to a chunk of the bundle: the stylesheets its modules import. */
 interface ChunkWithCss {
@@ -15,9 +18,9 @@ interface ChunkWithCss {
  * `modulepreload`s, with their stylesheets in the order of `names` (the cascade's), so the page's whole code arrives
  * in one wave beside the entry. The
  * prerendered landing page is made from index.html before this runs (scripts/vite/prerender-landing.ts), so it
- * stays as it was.
+ * stays as it was. It writes FRAME_HTML too: the same page with the signed-in frame that the prerender rendered.
  */
-export function preloadChunks(names: readonly string[]): Plugin {
+export function preloadChunks(names: readonly string[], signedInFrame: () => string | null): Plugin {
   let base = '/';
   return {
     name: 'beacon:preload-signed-in',
@@ -42,10 +45,22 @@ export function preloadChunks(names: readonly string[]): Plugin {
           ...[...new Set(styles)].map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
           ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="${base}${chunk.fileName}">`),
         ];
-        index.source = String(index.source).replace(
+        const page = String(index.source).replace(
           '  </head>',
           `${links.map((link) => `    ${link}\n`).join('')}  </head>`,
         );
+        index.source = page;
+        // The same page with the signed-in frame painted in it, for the server to send with a signed-in page's
+        // address (FRAME_HTML); `data-frame` tells the app to render over it, not to hydrate it (src/main.tsx).
+        const frame = signedInFrame();
+        if (frame === null) return this.error('the signed-in frame was not rendered');
+        if (!page.includes(EMPTY_ROOT))
+          return this.error(`index.html has no ${EMPTY_ROOT} to paint the frame into`);
+        this.emitFile({
+          type: 'asset',
+          fileName: FRAME_HTML,
+          source: page.replace(EMPTY_ROOT, `<div id="root" data-frame>${frame}</div>`),
+        });
       },
     },
   };

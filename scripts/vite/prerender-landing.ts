@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -58,10 +58,12 @@ function routerBrowserIsServer(root: string): string {
  * After the client build, renders the landing page with React on Node (an SSR build of `entry`, which exports
  * `renderLandingPage(): Promise<string>`) into a copy of the built index.html, written to `landingFile` in
  * `cacheDir`. The build's compression copies it into dist/ with its twins (vite.config.ts, `artifacts`). The
- * browser paints the landing page from the HTML and CSS alone; the app then hydrates it.
+ * browser paints the landing page from the HTML and CSS alone; the app then hydrates it. It renders the signed-in
+ * pages' frame too (`renderSignedInFrame()`), which `signedInFrame()` answers once the bundle is written.
  */
 export function prerenderLanding({ entry, cacheDir }: { entry: string; cacheDir: string }) {
   const landingFile = path.join(cacheDir, LANDING_HTML);
+  let signedInFrame: string | null = null;
   let root = '';
   let base = '/';
   const plugin: Plugin = {
@@ -81,7 +83,9 @@ export function prerenderLanding({ entry, cacheDir }: { entry: string; cacheDir:
         if (!template.includes(EMPTY_ROOT)) this.error(`index.html has no ${EMPTY_ROOT} to prerender into`);
 
         const { build } = await import('vite');
-        const ssrOutDir = path.join(cacheDir, 'ssr');
+        // A directory of its own per build, imported without a query: a query (to pass Node's module cache) made the
+        // lazy chunks import a second copy of the entry, whose router context the page's own code never saw.
+        const ssrOutDir = path.join(cacheDir, `ssr-${process.pid}-${Date.now()}`);
         await build({
           root,
           logLevel: 'warn',
@@ -91,9 +95,13 @@ export function prerenderLanding({ entry, cacheDir }: { entry: string; cacheDir:
           ssr: { noExternal: [/^@tanstack\//] },
         });
         const ssrBundle = pathToFileURL(path.join(ssrOutDir, `${path.parse(entry).name}.js`));
-        const { renderLandingPage } = (await import(`${ssrBundle.href}?build=${Date.now()}`)) as {
+        const { renderLandingPage, renderSignedInFrame } = (await import(ssrBundle.href)) as {
           renderLandingPage: () => Promise<string>;
+          renderSignedInFrame: () => Promise<string>;
         };
+        const landingMarkup = await renderLandingPage();
+        signedInFrame = await renderSignedInFrame();
+        await rm(ssrOutDir, { recursive: true, force: true });
         const entrySrc = ENTRY_SCRIPT.exec(template)?.[1];
         if (!entrySrc) this.error('index.html has no module script to load after the first paint');
         const bootName = this.emitFile({
@@ -109,11 +117,12 @@ export function prerenderLanding({ entry, cacheDir }: { entry: string; cacheDir:
         };
         const html = withInlineStyles(withBoot(template, bootSrc), styles).replace(
           EMPTY_ROOT,
-          `<div id="root">${await renderLandingPage()}</div>`,
+          `<div id="root">${landingMarkup}</div>`,
         );
         await writeFile(landingFile, html);
       },
     },
   };
-  return { plugin, landingFile };
+  /** The signed-in pages' frame, rendered with the landing page, for ./preload-signed-in.ts to write out. */
+  return { plugin, landingFile, signedInFrame: () => signedInFrame };
 }

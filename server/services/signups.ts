@@ -106,6 +106,18 @@ function answers(input: SignupCreate) {
   };
 }
 
+/**
+ * The account's organisation, one answer for GET /api/org/ and the current user's `organization_name` (the hero,
+ * Profile): the profile's company wins; the company given at sign-up is the fallback [product: DATA-18]. Null when
+ * neither is set.
+ */
+export function organizationOf(
+  user: Pick<UserRow, 'company'>,
+  signup: Pick<SignupRow, 'company'> | null,
+): string | null {
+  return user.company?.trim() || signup?.company?.trim() || null;
+}
+
 /** A signup record as the API answers it to its owner (or an admin). */
 export function toSignup(row: SignupRow) {
   return {

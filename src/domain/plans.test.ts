@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { PLANS } from '../../contract/plan-catalogue';
 import {
   checkoutPlanName,
+  currentPlanOf,
+  devicesText,
   isCurrentPlan,
   isPlanChangeConfirmDisabled,
   planLabel,
@@ -116,5 +119,38 @@ describe('isPlanChangeConfirmDisabled [product: BILL-9]', () => {
     ['no current plan', { chosenPlan: 'pro', currentPlan: null, view: 'monthly', updating: false }, false],
   ])('%s: %s', (_label, input, disabled) => {
     expect(isPlanChangeConfirmDisabled(input)).toBe(disabled);
+  });
+});
+
+describe('currentPlanOf: the plan the landing page marks [product: LAND-22, LAND-42, SUB-1, SUB-3]', () => {
+  const user = (subscription_status: string | null) => ({
+    plan: 'pro',
+    billing_interval: 'monthly',
+    subscription_status,
+  });
+  it.each([
+    ['active', 'active', true],
+    ['trialing', 'trialing', true],
+    ['past due', 'past_due', true],
+    ['without a status (active)', null, true],
+    ['canceled', 'canceled', false],
+    ['expired', 'incomplete_expired', false],
+  ])('%s', (_label, status, marked) => {
+    expect(currentPlanOf(user(status))).toEqual(marked ? { plan: 'pro', interval: 'monthly' } : null);
+  });
+
+  it('marks nothing without a user or a plan', () => {
+    expect(currentPlanOf(null)).toBeNull();
+    expect(currentPlanOf({ plan: null, subscription_status: 'active' })).toBeNull();
+  });
+});
+
+describe('devicesText: one device line per plan [product: PLAN-10]', () => {
+  it.each([
+    ['starter', 'Up to 15 devices'],
+    ['pro', 'Up to 50 devices'],
+    ['business', 'Up to 250 devices plus white-label'],
+  ] as const)('%s: %s', (id, text) => {
+    expect(devicesText(PLANS[id])).toBe(text);
   });
 });

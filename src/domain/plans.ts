@@ -3,8 +3,10 @@ import {
   type CheckoutPlanName,
   DEFAULT_PLAN_LABEL,
   PLANS,
+  type PlanDetails,
   type PlanId,
 } from '../../contract/plan-catalogue';
+import { subscriptionExists } from './subscription';
 
 /** Plan and interval mapping [product: SUB-4, SUB-5], and which plan is "current" on the pricing cards. */
 
@@ -66,6 +68,21 @@ export function planLabel(plan: string | null | undefined): string {
 export type PlanChoice = { plan: string | null | undefined; interval: string | null | undefined };
 
 /**
+ * The plan and interval the landing page marks as current [product: LAND-22, LAND-42]: the user's, while their
+ * subscription exists there (SUB-3); a canceled or expired one is nobody's current plan.
+ */
+export function currentPlanOf(
+  user: {
+    plan?: string | null;
+    billing_interval?: string | null;
+    subscription_status?: string | null;
+  } | null,
+): PlanChoice | null {
+  if (!user?.plan?.trim() || !subscriptionExists({ status: user.subscription_status ?? null })) return null;
+  return { plan: user.plan, interval: user.billing_interval };
+}
+
+/**
  * A pricing card is the current plan only when both the plan and the interval match the subscription; with no
  * current plan nothing is marked.
  */
@@ -92,4 +109,12 @@ export function isPlanChangeConfirmDisabled(input: {
   return (
     onMonthlyView && !!input.currentPlan?.trim() && toPlanId(input.chosenPlan) === toPlanId(input.currentPlan)
   );
+}
+
+/**
+ * A plan's device line, the same on the landing cards and in the plan picker [product: PLAN-10]: `Up to 50 devices`,
+ * `Up to 250 devices plus white-label`.
+ */
+export function devicesText(plan: Pick<PlanDetails, 'devices' | 'deviceNote'>): string {
+  return `Up to ${plan.devices} devices${plan.deviceNote ? ` ${plan.deviceNote}` : ''}`;
 }

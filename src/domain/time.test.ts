@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createdAtMs,
-  formatDateAs,
-  formatDateTimeAs,
-  formatLongDate,
-  memberSince,
-  memberSinceAs,
-  toEpochMs,
-} from './time';
+import { createdAtMs, formatDateAs, formatDateTimeAs, memberSinceAs, toEpochMs } from './time';
 
 const jan5 = Date.UTC(2026, 0, 5, 12);
 
@@ -31,44 +23,22 @@ describe('toEpochMs [product: LIMIT-4]', () => {
   });
 });
 
-describe('formatLongDate [product: LIMIT-6]', () => {
+describe('member since, in the default format and zone [product: DATA-2, SET-32]', () => {
   it.each([
-    [jan5, 'January 5, 2026'],
-    [jan5 / 1000, 'January 5, 2026'],
-    ['2025-12-31T23:59:59Z', 'December 31, 2025'],
-  ])('%s -> %s (UTC)', (value, text) => {
-    expect(formatLongDate(value, 'UTC')).toBe(text);
-  });
-
-  it('follows the given time zone', () => {
-    expect(formatLongDate('2026-01-05T02:00:00Z', 'America/Los_Angeles')).toBe('January 4, 2026');
-  });
-
-  it('answers null for an unreadable date', () => {
-    expect(formatLongDate('nope', 'UTC')).toBeNull();
-  });
-});
-
-describe('member since [product: DATA-2]', () => {
-  it.each([
-    ['created_date', { created_date: jan5 }, 'January 5, 2026'],
-    ['created_at', { created_at: '2026-01-05T12:00:00Z' }, 'January 5, 2026'],
-    ['createdAt', { createdAt: jan5 / 1000 }, 'January 5, 2026'],
-    ['created', { created: jan5 }, 'January 5, 2026'],
+    ['created_date', { created_date: jan5 }, '01/05/2026'],
+    ['created_at', { created_at: '2026-01-05T12:00:00Z' }, '01/05/2026'],
+    ['createdAt', { createdAt: jan5 / 1000 }, '01/05/2026'],
+    ['created', { created: jan5 }, '01/05/2026'],
     [
       'created_date before the others',
       { created_date: jan5, created_at: '2020-01-01T00:00:00Z' },
-      'January 5, 2026',
+      '01/05/2026',
     ],
-    [
-      'the next field when the first is invalid',
-      { created_date: 'garbage', created: jan5 },
-      'January 5, 2026',
-    ],
+    ['the next field when the first is invalid', { created_date: 'garbage', created: jan5 }, '01/05/2026'],
     ['nothing', {}, 'Recently'],
     ['only invalid values', { created_at: 'garbage', createdAt: null }, 'Recently'],
   ])('reads %s', (_label, user, text) => {
-    expect(memberSince(user, 'UTC')).toBe(text);
+    expect(memberSinceAs(user, { dateFormat: 'MM/DD/YYYY', timezone: 'UTC' })).toBe(text);
   });
 
   it('exposes the resolved creation time', () => {

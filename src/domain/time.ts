@@ -1,4 +1,7 @@
-/** Dates [product: DATA-2, LIMIT-4, LIMIT-6]: epoch numbers in seconds or milliseconds, shown in en-US long format. */
+/**
+ * Dates [product: DATA-2, LIMIT-4, SET-32]: epoch numbers in seconds or milliseconds, shown to a signed-in user in
+ * their own date format and time zone (every signed-in date follows one rule; the visitor's pages show none).
+ */
 
 /** Epoch values below this are seconds; at or above it, milliseconds (1e12 ms is September 2001). */
 export const SECONDS_THRESHOLD = 1e12;
@@ -24,21 +27,6 @@ function fromEpochNumber(value: number): number {
   return value < SECONDS_THRESHOLD ? value * 1000 : value;
 }
 
-/**
- * `January 5, 2026`, or null for an unreadable value. The time zone defaults to the viewer's; tests and the
- * server pass one explicitly.
- */
-export function formatLongDate(value: DateInput, timeZone?: string): string | null {
-  const ms = toEpochMs(value);
-  if (ms === null) return null;
-  return new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone,
-  }).format(ms);
-}
-
 export type CreatedDateSource = {
   created_date?: DateInput;
   created_at?: DateInput;
@@ -59,12 +47,6 @@ export function createdAtMs(user: CreatedDateSource): number | null {
 }
 
 export const UNKNOWN_MEMBER_SINCE = 'Recently';
-
-/** The "member since" text: the creation date in long format, or 'Recently' when it is missing or invalid. */
-export function memberSince(user: CreatedDateSource, timeZone?: string): string {
-  const ms = createdAtMs(user);
-  return ms === null ? UNKNOWN_MEMBER_SINCE : (formatLongDate(ms, timeZone) ?? UNKNOWN_MEMBER_SINCE);
-}
 
 /** What shapes a date for a signed-in user [product: SET-27, SET-28, SET-32]. */
 export interface DatePreferences {

@@ -6,5 +6,6 @@ import type { ContactSnapshot } from './contact';
  */
 
 export const selectErrors = (snapshot: ContactSnapshot) => snapshot.context.errors;
+export const selectSendError = (snapshot: ContactSnapshot) => snapshot.context.sendError;
 export const selectIsSending = (snapshot: ContactSnapshot) => snapshot.hasTag('sending');
 export const selectIsSent = (snapshot: ContactSnapshot) => snapshot.status === 'done';

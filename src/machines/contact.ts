@@ -7,8 +7,12 @@ import { command, type PortIO, port, request } from './io';
 /**
  * The landing page's contact form [product: LAND-24, LAND-25, LAND-34, MSG-SILENT-1]: name, email and message
  * required, company optional, checked with the contract's schema before anything is sent; a sent message shows
- * the thank-you; a failed send is only reported to the console and leaves the form as it was, to try again.
+ * the thank-you; a failed send says so and leaves the form as it was, to try again; the console gets the error
+ * [product: LAND-43].
  */
+
+/** What the visitor reads when the message could not be sent [product: LAND-43]. */
+export const CONTACT_SEND_FAILED = 'Your message could not be sent. Please try again.';
 
 export type ContactField = 'name' | 'email' | 'company' | 'message';
 export type ContactErrors = Partial<Record<ContactField, string>>;
@@ -16,6 +20,8 @@ export type ContactErrors = Partial<Record<ContactField, string>>;
 export interface ContactContext {
   /** The first problem of each field from the last submit; empty when there was none. */
   errors: ContactErrors;
+  /** Why the last send failed, until the next attempt; null when it did not. */
+  sendError: string | null;
 }
 
 export type ContactEvent = { type: 'form.submit'; values: ContactCreateInput };
@@ -37,7 +43,7 @@ const valuesOf = (event: ContactEvent) => {
 export const contactPort = port('contact', {
   /** POST /api/contact [product: CLIENT-1]. */
   sendContact: request<(message: ContactCreate) => Promise<unknown>>(),
-  /** The console, never the visitor [product: MSG-SILENT-1]. */
+  /** The console, the error behind what the visitor is told [product: MSG-SILENT-1, LAND-43]. */
   reportSendFailure: command<(failure: { error: unknown }) => void>(),
 });
 export type ContactIO = PortIO<typeof contactPort>;
@@ -52,14 +58,15 @@ export const contactMachine = setup({
   actions: {
     ...contactPort.actions,
     showProblems: assign(({ event }) => ({ errors: problemsOf(valuesOf(event)) })),
-    clearProblems: assign({ errors: {} }),
+    clearProblems: assign({ errors: {}, sendError: null }),
+    showSendFailure: assign({ sendError: CONTACT_SEND_FAILED }),
   },
   guards: {
     isIncomplete: ({ event }) => Object.keys(problemsOf(valuesOf(event))).length > 0,
   },
 }).createMachine({
   id: 'contact',
-  context: { errors: {} },
+  context: { errors: {}, sendError: null },
   initial: 'editing',
   states: {
     editing: {
@@ -78,7 +85,10 @@ export const contactMachine = setup({
         onDone: { target: 'sent' },
         onError: {
           target: 'editing',
-          actions: { type: 'reportSendFailure', params: ({ event }) => ({ error: event.error }) },
+          actions: [
+            'showSendFailure',
+            { type: 'reportSendFailure', params: ({ event }) => ({ error: event.error }) },
+          ],
         },
       },
     },

@@ -1,15 +1,15 @@
 import * as v from 'valibot';
 import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
-import { fieldErrorsSchema } from '../../contract/errors';
 import {
   type OnboardingForm,
   onboardingFormSchema,
   type PendingOnboarding,
   type SignupCreateInput,
 } from '../../contract/signup';
-import { errorMessage, fieldErrorsText, ONBOARDING_CHECK_FALLBACK } from '../domain/messages';
+import { ONBOARDING_CHECK_FALLBACK } from '../domain/messages';
 import { errorActions } from './feedback';
 import { command, type PortIO, port, request } from './io';
+import { signupRecordFailureText, statusOf } from './signup-record-errors';
 
 /**
  * Onboarding [product: ONB, SIGNUP-15, SIGNUP-16]: the form creates the signup record (POST /api/signups), then the
@@ -54,25 +54,13 @@ export function signupCreateOf(form: OnboardingForm): SignupCreateInput {
   return { ...form, normalized_email: form.email };
 }
 
-const statusOf = (error: unknown): number | null =>
-  typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
-    ? error.status
-    : null;
-
-/** The field errors of a 400/422 answer (`{errors: {field: [messages]}}`), if it carries any. */
-function fieldErrorsOf(error: unknown) {
-  const data = typeof error === 'object' && error !== null && 'data' in error ? error.data : null;
-  const errors = typeof data === 'object' && data !== null && 'errors' in data ? data.errors : null;
-  const parsed = v.safeParse(fieldErrorsSchema, errors);
-  return parsed.success ? parsed.output : null;
-}
-
-/** What a failed create says [product: MSG-SIGNUP-3, MSG-SIGNUP-4, MSG-SIGNUP-5, MSG-ONB-1]. */
+/** What a failed create says [product: MSG-SIGNUP-3, MSG-SIGNUP-4, MSG-ONB-1, ONB-9]. */
 function signupCreationFailureText(error: unknown): string {
-  const status = statusOf(error);
-  if (status === 400 || status === 422)
-    return fieldErrorsText(fieldErrorsOf(error), ONBOARDING_CHECK_FALLBACK);
-  return errorMessage(error) ?? ONBOARDING_FAILED;
+  return signupRecordFailureText(error, {
+    check: ONBOARDING_CHECK_FALLBACK,
+    answered: ONBOARDING_FAILED,
+    unanswered: ONBOARDING_FAILED,
+  });
 }
 
 /** What onboarding asks of the product API, the tab's storage and the session (src/services/onboarding-io.ts). */

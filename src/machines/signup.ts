@@ -10,12 +10,14 @@ import {
 import {
   ALREADY_REGISTERED,
   errorMessage,
+  FORM_CHECK_FALLBACK,
   isAlreadyConfirmedError,
   isAlreadyRegisteredError,
   signInFailureText,
 } from '../domain/messages';
 import { feedbackActions } from './feedback';
 import { command, type PortIO, port, request } from './io';
+import { signupRecordFailureText, UNEXPECTED_ERROR } from './signup-record-errors';
 
 /**
  * The sign-up dialog [product: SIGNUP, MSG-SIGNUP-7, MSG-RESEND]: the form, the duplicate check, the auth-service
@@ -29,6 +31,8 @@ export interface SignUpRequest {
   email: string;
   password: string;
   fullName: string;
+  /** The dialog's choices, which travel with the new account (its user metadata) [issue 18 item 6]. */
+  choices: PendingOnboarding;
 }
 
 /** What the auth service says about the new account. */
@@ -93,7 +97,10 @@ const formIn = (context: SignupContext): SignupForm => {
 export const signupPort = port('signup', {
   /** Whether a signup record exists for the address (GET /api/signups) [product: SIGNUP-10, SIGNUP-14]. */
   findSignup: request<(address: { email: string }) => Promise<boolean>>(),
-  /** The auth service's sign-up, with full_name metadata and the e-mail redirect to /Landing [product: AUTH-1]. */
+  /**
+   * The auth service's sign-up, with full_name metadata and the e-mail redirect to /Landing [product: AUTH-1], and
+   * the dialog's choices in the metadata too, so onboarding in any tab or browser shows them.
+   */
   signUp: request<(request: SignUpRequest) => Promise<SignUpResult>>(),
   resendConfirmation: request<(address: { email: string }) => Promise<void>>(),
   /** Password sign-in that refuses an unconfirmed address (signed out again, rejecting). */
@@ -162,7 +169,16 @@ export const signupMachine = setup({
         ],
         onError: {
           target: 'editing',
-          actions: { type: 'showError', params: { text: SIGNUP_SUBMIT_FAILED } },
+          actions: {
+            type: 'showError',
+            params: ({ event }) => ({
+              text: signupRecordFailureText(event.error, {
+                check: FORM_CHECK_FALLBACK,
+                answered: UNEXPECTED_ERROR,
+                unanswered: SIGNUP_SUBMIT_FAILED,
+              }),
+            }),
+          },
         },
       },
     },
@@ -172,7 +188,12 @@ export const signupMachine = setup({
         src: 'signUp',
         input: ({ context }) => {
           const form = formIn(context);
-          return { email: form.email, password: form.password, fullName: form.fullName };
+          return {
+            email: form.email,
+            password: form.password,
+            fullName: form.fullName,
+            choices: pendingOnboardingOf(form),
+          };
         },
         onDone: [
           {

@@ -1,4 +1,4 @@
-import { createMemoryHistory } from '@tanstack/react-router';
+import { type AnyRoute, createMemoryHistory } from '@tanstack/react-router';
 import { prerender } from 'react-dom/static';
 import { AppRoot } from '../app/AppRoot';
 import { createAppRoot } from '../app/root';
@@ -14,15 +14,7 @@ const PRERENDER_TIMEOUT_MS = 30_000;
  * It waits for the page's lazy read-only sections (StaticIsland), which the browser keeps as HTML.
  */
 export async function renderLandingPage(): Promise<string> {
-  // The router's browser build registers itself on `self` (devtools); Node has no `self`.
-  (globalThis as { self?: unknown }).self ??= globalThis;
-  const { router } = createAppRoot({
-    history: createMemoryHistory({ initialEntries: [paths.landing] }),
-    // Render exactly what the browser renders (the router has server-only branches that would not hydrate).
-    buildTime: { origin: 'http://localhost' },
-    actorOptions: {},
-  });
-  await router.load();
+  const router = await loadedRouter(paths.landing);
   const { prelude } = await withTimeout(
     // Every boundary inline, however large: React outlines large ones behind inline scripts, which the page's
     // Content-Security-Policy (no inline script) would block.
@@ -30,6 +22,52 @@ export async function renderLandingPage(): Promise<string> {
     PRERENDER_TIMEOUT_MS,
   );
   return new Response(prelude).text();
+}
+
+/**
+ * The signed-in pages' frame as HTML (the header, 'Loading…' in the page's place), as the app renders it before
+ * the session has loaded, for the server to send with a signed-in page's address: its first paint needs no
+ * JavaScript. What waits for the session (the account menu, the Dashboard button) is left as its placeholder: the
+ * render stops once the page's own code has rendered. The browser renders the app afresh over it (src/main.tsx),
+ * in the same place.
+ */
+export async function renderSignedInFrame(): Promise<string> {
+  // On the one guarded page that is no entry of the header, so that none is marked as the current page.
+  const router = await loadedRouter(paths.onboarding);
+  // The page's own code, lazy in the browser, is there before the render starts.
+  await Promise.all(
+    router.state.matches.map((match) =>
+      router.loadRouteChunk((router.routesById as Record<string, AnyRoute>)[match.routeId] as AnyRoute),
+    ),
+  );
+  const stop = new AbortController();
+  const rendering = prerender(<AppRoot router={router} />, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    signal: stop.signal,
+    // What the stop leaves as its placeholder is what it is meant to: only an error before it is one.
+    onError: (error: unknown) => {
+      if (!stop.signal.aborted) console.error(error);
+    },
+  });
+  setTimeout(() => stop.abort(), FRAME_RENDER_MS);
+  const { prelude } = await withTimeout(rendering, PRERENDER_TIMEOUT_MS);
+  return new Response(prelude).text();
+}
+
+/** How long the frame's render runs: what is not there by then is waiting for the session, which never comes. */
+const FRAME_RENDER_MS = 200;
+
+async function loadedRouter(path: string) {
+  // The router's browser build registers itself on `self` (devtools); Node has no `self`.
+  (globalThis as { self?: unknown }).self ??= globalThis;
+  const { router } = createAppRoot({
+    history: createMemoryHistory({ initialEntries: [path] }),
+    // Render exactly what the browser renders (the router has server-only branches that would not hydrate).
+    buildTime: { origin: 'http://localhost' },
+    actorOptions: {},
+  });
+  await router.load();
+  return router;
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {

@@ -1,4 +1,4 @@
-import { type AppPath, isOnPage, pageNames, paths } from '../domain/pages';
+import { type AppPath, paths } from '../domain/pages';
 import type { SessionActorRef, SessionSnapshot } from '../machines/session';
 import {
   selectIsAdmin,
@@ -31,11 +31,12 @@ async function untilUserKnown(session: SessionActorRef): Promise<SessionSnapshot
 }
 
 /**
- * The query to add to a guard's redirect: the session-check page sends a visitor without a valid session to the
- * landing page with the sign-up dialog open [product: CHECK-2, CHECK-5].
+ * The query to add to a guard's redirect: a visitor without a valid session who opens any guarded page lands on the
+ * landing page with the sign-up dialog open, the rule of Dashboard, Profile and Settings
+ * [product: CHECK-2, PROF-5, SET-2, ROUTE-21].
  */
-export function guardedRedirectSearch(pathname: string, target: AppPath): { show_signup: 1 } | undefined {
-  return target === paths.landing && isOnPage(pathname, pageNames.dashboard) ? { show_signup: 1 } : undefined;
+export function guardedRedirectSearch(target: AppPath): { show_signup: 1 } | undefined {
+  return target === paths.landing ? { show_signup: 1 } : undefined;
 }
 
 /** The root path sends a signed-in user who still has to onboard to /Onboarding; everyone else stays. */

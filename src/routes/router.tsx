@@ -72,7 +72,7 @@ const guardedRoute = createRoute({
     return whenSettled(
       context.session,
       (settled) => guardedPageRedirect(settled, location.pathname),
-      (target) => guardedRedirectSearch(location.pathname, target),
+      guardedRedirectSearch,
     );
   },
   component: lazyRouteComponent(() => import('../ui/shell/SignedInShell'), 'GuardedPages'),

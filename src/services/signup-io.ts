@@ -1,3 +1,4 @@
+import { signupChoicesMetadata } from '../../contract/signup';
 import { paths } from '../domain/pages';
 import type { SignupIO } from '../machines/signup';
 import { addressOf, type IODeps } from './io-deps';
@@ -23,12 +24,17 @@ export function createSignupIO(
   const auth = authClient(authService, 'Sign-up needs the auth service, and none is configured.');
   return {
     findSignup: ({ email }) => api.signups.exists(email),
-    signUp: async ({ email, password, fullName }) => {
+    signUp: async ({ email, password, fullName, choices }) => {
       const { data, error } = await (await auth()).signUp({
         email,
         password,
-        // The confirmation e-mail sends the visitor back to /Landing [product: AUTH-1].
-        options: { data: { full_name: fullName }, emailRedirectTo: addressOf(page, paths.landing) },
+        options: {
+          // The choices travel with the account: the confirmation link opens in another tab or browser, whose
+          // storage never saw them (onboarding reads them back, and the server takes the company).
+          data: { full_name: fullName, ...signupChoicesMetadata(choices) },
+          // The confirmation e-mail sends the visitor back to /Landing [product: AUTH-1].
+          emailRedirectTo: addressOf(page, paths.landing),
+        },
       });
       if (error) throw error;
       // With confirmations on, an address that is already confirmed gets a look-alike answer without identities

@@ -64,9 +64,12 @@ test.describe('getting in', () => {
     await expect(page.getByLabel('Plan')).toHaveValue('pro');
     await expectAccessible(page);
     await page.getByRole('button', { name: "See what's included" }).click();
-    await expect(page.getByRole('dialog', { name: 'Choose your plan' })).toBeVisible();
+    const picker = page.getByRole('dialog', { name: 'Choose your plan' });
+    await expect(picker).toBeVisible();
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Select Professional' }).click();
+    // One device count per plan, the landing cards' [product: PLAN-10]; the button names the plan [product: PICK-5].
+    await expect(picker.getByRole('region', { name: "Founders' Tier" })).toContainText('Up to 50 devices');
+    await picker.getByRole('button', { name: "Select Founders' Tier" }).click();
 
     await page.getByRole('button', { name: 'Get started' }).click();
     await expect(page).toHaveURL(`${appUrl}/Dashboard`);
@@ -75,8 +78,9 @@ test.describe('getting in', () => {
 
     const me = await (await page.request.get('/api/auth/me?include_flags=true')).json();
     expect(me).toMatchObject({ email: account.email, has_signup: true, onboarding_required: false });
-    // The 14-day trial shows as soon as the server reports it [product: LIMIT-1, CHECK-6].
-    if (me.trial_ends_at) await expect(page.getByText('Trial: 14 days left')).toBeVisible();
+    // The 14-day trial shows right after onboarding [product: LIMIT-1, CHECK-6].
+    expect(me.trial_ends_at).toBeTruthy();
+    await expect(page.getByText('Trial: 14 days left')).toBeVisible();
 
     // Back does not return to the finished form: the history entry was replaced.
     await page.goBack();

@@ -48,6 +48,17 @@ test.describe('the landing page', () => {
       await page.goto('/Billing');
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
     });
+
+    test("a signed-in page paints its frame, with 'Loading…' in the page's place, from the HTML", async ({
+      page,
+    }) => {
+      for (const address of ['/Billing', '/settings', '/Profile']) {
+        await page.goto(address);
+        await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
+        await expect(page.getByRole('link', { name: /Beacon RMM/ })).toBeVisible();
+        await expect(page.getByRole('main').getByText('Loading…')).toBeVisible();
+      }
+    });
   });
 
   test('the app takes over the prerendered page in place, without errors: Sign In opens the dialog', async ({

@@ -110,7 +110,12 @@ const contactView: MachineView<typeof contactMachine> = {
     editing: (snapshot) => {
       expect(sendButton('Send Message')).toBeEnabled();
       expectProblemsShown(snapshot);
-      // A failed send says nothing: the form is back to send again [product: MSG-SILENT-1, LAND-40].
+      // A failed send says so, with the form back as typed to send again [product: LAND-43].
+      if (snapshot.context.sendError)
+        expect(screen.getByRole('alert')).toHaveTextContent(
+          'Your message could not be sent. Please try again.',
+        );
+      else expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(screen.queryByText('Message Sent Successfully!')).not.toBeInTheDocument();
     },
     sending: (snapshot) => {
@@ -137,7 +142,7 @@ describeModel(contactMachine, {
       const { values } = event as ContactEvent;
       return problems.get(values) ? [] : [start('sendContact', sent.get(values))];
     },
-    // [product: MSG-SILENT-1] Reported to the console only.
+    // [product: MSG-SILENT-1, LAND-43] Reported to the console, and said to the visitor.
     'error:sendContact': [call('reportSendFailure', { error: networkDown })],
   },
   events: submits,
@@ -150,6 +155,8 @@ describeModel(contactMachine, {
     sending: ({ snapshot }) => {
       expectView(snapshot, 'sending');
       expect(selectErrors(snapshot)).toEqual({});
+      // A new attempt clears what the last failure said.
+      expect(snapshot.context.sendError).toBeNull();
     },
     sent: ({ snapshot }) => expectView(snapshot, 'sent'),
   },
@@ -175,9 +182,10 @@ describeModel(contactMachine, {
       expect(actionNames(stepEffects)).toEqual([]);
     },
     'error:sendContact': ({ snapshot, stepEffects }) => {
-      // [product: MSG-SILENT-1] Reported to the console only; the form is back, as typed, with no message.
+      // [product: LAND-43] Reported to the console and said; the form is back, as typed.
       expect(stepEffects.entries).toEqual([call('reportSendFailure', { error: networkDown })]);
       expect(selectErrors(snapshot)).toEqual({});
+      expect(snapshot.context.sendError).toBe('Your message could not be sent. Please try again.');
     },
   },
 });

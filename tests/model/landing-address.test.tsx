@@ -28,7 +28,7 @@ const expectedChoice = new Map<unknown, unknown>([
 const choiceOf = (event: unknown) =>
   expectedChoice.get((event as LandingAddressEvent & { detail: unknown }).detail) as object;
 
-/** The window events other scripts send, by their names in the spec [product: LAND-29, LAND-30]. */
+/** The window events other scripts send, by their names in docs/product.md [product: LAND-29, LAND-30]. */
 const OPEN_SIGN_IN_EVENT = 'open-auth-modal';
 const OPEN_SIGNUP_EVENT = 'open-signup-modal';
 

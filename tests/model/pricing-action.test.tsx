@@ -36,7 +36,7 @@ const choices = {
 
 type Choice = Extract<PricingActionEvent, { type: 'plan.choose' }>;
 
-/** Checkout's plan name for each plan and interval the fixtures choose (SPEC: POST /billing/checkout-session). */
+/** Checkout's plan name for each plan and interval the fixtures choose (docs/billing.md: POST /billing/checkout-session). */
 const checkoutPlanNames: Record<string, string> = {
   'pro annual': 'pro_yearly',
   'pro monthly': 'pro_monthly',

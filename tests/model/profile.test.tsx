@@ -49,8 +49,8 @@ interface Expected {
 }
 
 /**
- * The oracle: what the page must hold after the path's steps, from the fixtures and the events alone [product:
- * PROF-2, PROF-4, PROF-7, MSG-PROF]. The form starts as the session's user; an edit replaces its field (and drops
+ * The oracle: what the page must hold after the path's steps, from the fixtures and the events alone
+ * [product: PROF-2, PROF-4, PROF-7, MSG-PROF]. The form starts as the session's user; an edit replaces its field (and drops
  * that field's error); a save with letters in the phone is refused with the rule; a save clears the banner; a saved
  * user becomes the form and the card.
  */

@@ -55,8 +55,8 @@ interface Expected {
 }
 
 /**
- * The oracle: the Settings page after the path's steps, from the fixtures and the events alone [product: SET-5,
- * SET-7, SET-8, SET-13]. The user's stored settings fill the form; a change of a value of the settings table
+ * The oracle: the Settings page after the path's steps, from the fixtures and the events alone
+ * [product: SET-5, SET-7, SET-8, SET-13]. The user's stored settings fill the form; a change of a value of the settings table
  * applies (anything else is ignored); a reset puts the table's defaults in the form; a save clears the banner; the
  * server's answer becomes both; the banner says how the save went and the green one goes after 3 s.
  */

@@ -36,6 +36,15 @@ const incomplete: ReadonlyArray<[SignupEvent, string]> = [
 const problemOf = new Map<SignupEvent, string>(incomplete);
 
 const SENT_EMAIL = 'casey@example.com';
+/** The dialog's choices as sent with the sign-up and left for onboarding [product: DATA-19] (issue 18 item 6). */
+const CHOICES = {
+  plan: 'pro',
+  interval: 'annual',
+  name: 'Casey Jones',
+  company: 'Acme IT',
+  company_size: '11-50',
+} as const;
+const SIGN_UP = { email: SENT_EMAIL, password: 'Journey-Pass-1', fullName: 'Casey Jones', choices: CHOICES };
 const verified = { type: 'verification.confirmed', email: ' Casey@Example.com' } as const;
 const verifiedWithoutEmail = { type: 'verification.confirmed', email: '  ' } as const;
 
@@ -46,6 +55,18 @@ const silent = { status: 500 };
 const alreadyConfirmed = new Error('Email address already confirmed');
 const rateLimited = new Error('For security purposes, you can only request this after 60 seconds.');
 const notConfirmed = new Error('Email not confirmed');
+// The duplicate check's failures [product: MSG-SIGNUP-1, MSG-SIGNUP-3, MSG-SIGNUP-5, SIGNUP-25].
+const networkDown = new TypeError('Failed to fetch');
+const lookupFieldErrors = Object.assign(new Error('Validation failed'), {
+  status: 422,
+  data: { message: 'Validation failed', errors: { email: ['Email is too long.'] } },
+});
+const lookupBadRequest = Object.assign(new Error('Bad request'), { status: 400, data: {} });
+const lookupServerError = Object.assign(new Error('Internal Server Error'), { status: 500 });
+const lookupLimited = Object.assign(new Error('Too many requests. Please try again in 42 seconds.'), {
+  status: 429,
+});
+const lookupWordless = { status: 404 };
 
 const ALREADY_REGISTERED = 'This email is already registered. Please sign in instead.';
 
@@ -173,7 +194,17 @@ describeModel(signupMachine, {
     verifiedWithoutEmail,
   ],
   actors: {
-    findSignup: { outputs: [false, true], errors: [new TypeError('Failed to fetch')] },
+    findSignup: {
+      outputs: [false, true],
+      errors: [
+        networkDown,
+        lookupFieldErrors,
+        lookupBadRequest,
+        lookupServerError,
+        lookupLimited,
+        lookupWordless,
+      ],
+    },
     signUp: {
       outputs: [{ emailConfirmed: false }, { emailConfirmed: true }],
       errors: [alreadyRegistered, weakPassword, silent],
@@ -188,20 +219,11 @@ describeModel(signupMachine, {
     // The lookup gets the trimmed, lowercased address [product: SIGNUP-9, SIGNUP-14].
     'form.submit': ({ event }) =>
       problemOf.get(event as SignupEvent) ? [] : [start('findSignup', { email: SENT_EMAIL })],
-    'done:findSignup': ({ event }) =>
-      event.output
-        ? []
-        : [start('signUp', { email: SENT_EMAIL, password: 'Journey-Pass-1', fullName: 'Casey Jones' })],
+    'done:findSignup': ({ event }) => (event.output ? [] : [start('signUp', SIGN_UP)]),
     // The pending onboarding item is left for onboarding either way [product: DATA-19]; an unconfirmed address
     // gets the confirmation again [product: SIGNUP-12].
     'done:signUp': ({ event }) => [
-      call('rememberPendingOnboarding', {
-        plan: 'pro',
-        interval: 'annual',
-        name: 'Casey Jones',
-        company: 'Acme IT',
-        company_size: '11-50',
-      }),
+      call('rememberPendingOnboarding', CHOICES),
       // Confirmed already: signed up, and the view closes the dialog.
       ...(event.output.emailConfirmed
         ? [emitted({ type: 'done' })]
@@ -254,16 +276,19 @@ describeModel(signupMachine, {
         expect(feedback(observation)).toEqual({ error: ALREADY_REGISTERED, notice: null });
         expect(observation.stepEffects.entries).toEqual([]);
       } else {
-        expect(observation.stepEffects.inputsOf('signUp')).toEqual([
-          { email: SENT_EMAIL, password: 'Journey-Pass-1', fullName: 'Casey Jones' },
-        ]);
+        expect(observation.stepEffects.inputsOf('signUp')).toEqual([SIGN_UP]);
       }
     },
     'error:findSignup': (observation) => {
-      expect(feedback(observation)).toEqual({
-        error: 'Sorry, there was an error submitting your signup. Please try again.',
-        notice: null,
-      });
+      const expected = new Map<unknown, string>([
+        [networkDown, 'Sorry, there was an error submitting your signup. Please try again.'],
+        [lookupFieldErrors, 'email: Email is too long.'],
+        [lookupBadRequest, 'Please check the form and try again.'],
+        [lookupServerError, 'Unexpected error, please try again.'],
+        [lookupLimited, 'Too many requests. Please try again in 42 seconds.'],
+        [lookupWordless, 'Unexpected error, please try again.'],
+      ]);
+      expect(feedback(observation)).toEqual({ error: expected.get(observation.event.error), notice: null });
     },
     'done:signUp': (observation) => {
       if (observation.event.output.emailConfirmed) {

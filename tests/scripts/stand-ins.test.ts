@@ -81,7 +81,7 @@ describe('npm start and the local stand-ins', () => {
     it('is not started by a production `npm start` whose STRIPE_API_URL is unset', async () => {
       // A build newer than every source, so the start does not build the SPA.
       const dist = mkdtempSync(join(tmpdir(), 'beacon-dist-'));
-      writeFileSync(join(dist, 'index.html'), '<!doctype html>');
+      writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
       const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start-all.ts'], {
         cwd: root,
         env: {

@@ -237,16 +237,21 @@ describe.each(ENGINES)('auth routes on %s', (engine) => {
 
     it('adds has_signup and onboarding_required with include_flags=true', async () => {
       const email = uniqueEmail();
-      const { client } = await signIn(app, email);
+      const { client, user } = await signIn(app, email);
       const before = v.parse(
         currentUserWithFlagsSchema,
         (await client.get('/api/auth/me?include_flags=true')).json(),
       );
       expect(before).toMatchObject({ has_signup: false, onboarding_required: true });
 
-      await app.db
-        .insert(signups)
-        .values({ name: 'N', email, normalizedEmail: email, plan: 'pro', interval: 'monthly' });
+      await app.db.insert(signups).values({
+        name: 'N',
+        email,
+        normalizedEmail: email,
+        plan: 'pro',
+        interval: 'monthly',
+        userId: user.id,
+      });
       const after = (await client.get('/api/auth/me?include_flags=true')).json();
       expect(after).toMatchObject({ has_signup: true, onboarding_required: false });
     });

@@ -278,6 +278,33 @@ describe.each(ENGINES)('billing routes on %s', (engine) => {
       interval: 'monthly',
     });
 
+    it('shows the trial on the identity answered right after the signup record, not a cached older user [product: CHECK-7]', async () => {
+      const email = uniqueEmail('trial-me');
+      const { client } = await signIn(app, email);
+      // The session is looked up (and cached) before the record starts the trial.
+      expect((await client.get('/api/auth/me?include_flags=true')).json()).toMatchObject({
+        trial_ends_at: null,
+      });
+      expect((await client.post('/api/signups', signupFor(email))).statusCode).toBe(201);
+      const me = (await client.get('/api/auth/me?include_flags=true')).json();
+      expect(me).toMatchObject({ subscription_status: 'trialing', onboarding_required: false });
+      expect(me.trial_ends_at).toEqual(expect.any(String));
+    });
+
+    it('shows a cancellation on the identity answered right after it, not a cached older user [product: LAND-42]', async () => {
+      const email = uniqueEmail('cancel-me');
+      const { client } = await signIn(app, email);
+      expect((await client.post('/api/signups', signupFor(email))).statusCode).toBe(201);
+      expect((await client.get('/api/auth/me')).json()).toMatchObject({ subscription_status: 'trialing' });
+      const cancel = await client.post('/api/billing/cancel', {
+        reason: 'other',
+        comment: '',
+        cancelNow: true,
+      });
+      expect(cancel.statusCode).toBe(200);
+      expect((await client.get('/api/auth/me')).json()).toMatchObject({ subscription_status: 'canceled' });
+    });
+
     it('starts a 14-day trial without a card when the signup record is created', async () => {
       const email = uniqueEmail('trial');
       // The record is made by its confirmed owner, signed in (onboarding).

@@ -12,9 +12,13 @@ import { testAuthService, userIdFor } from './support/tokens';
  * the account (its id), not to the address it had when they were made.
  */
 describe.each(ENGINES)('records belong to the account on %s', (engine) => {
-  const { app, payments, stripe } = buildBilling(engine, {}, { ADMIN_EMAILS: 'boss@example.com' });
+  const faults = new Set<string>();
+  const { app, payments, stripe } = buildBilling(engine, { faults }, { ADMIN_EMAILS: 'boss@example.com' });
 
-  afterEach(() => testAuthService.currentEmails.clear());
+  afterEach(() => {
+    testAuthService.currentEmails.clear();
+    faults.clear();
+  });
 
   /** A confirmed account that signed up (record, company, the beta trial at the provider). */
   async function signedUp(name: string, company: string) {
@@ -109,6 +113,31 @@ describe.each(ENGINES)('records belong to the account on %s', (engine) => {
     });
   });
 
+  it('gives the provider customer the new address at a later sign-in when the provider failed the first time, and leaves a provider-side change alone', async () => {
+    const first = await signedUp('unlucky', 'Unlucky Co');
+    const customerId = (await first.client.get('/api/billing/info')).json<{ customerId: string }>()
+      .customerId;
+    const atProvider = async () => ((await stripe.customers.retrieve(customerId)) as { email: string }).email;
+
+    // The provider fails the e-mail change at the sign-in that brings the new address: the sign-in goes on.
+    faults.add(`POST /v1/customers/${customerId}`);
+    const moved = await changeAddress(first.email);
+    expect(await atProvider()).toBe(first.email);
+    faults.clear();
+
+    // The next sign-in tries again: receipts (and the provider's own e-mail sign-in to its portal) must not stay
+    // with the old address, which somebody else may register.
+    await signIn(app, first.email);
+    expect(await atProvider()).toBe(moved.newEmail);
+
+    // A provider-side change (Dashboard, portal) is data: later sign-ins do not undo it.
+    const billingAddress = uniqueEmail('accounts-payable');
+    await stripe.customers.update(customerId, { email: billingAddress });
+    await deliverLatest(app, payments, 'customer.updated', customerId);
+    await signIn(app, first.email);
+    expect(await atProvider()).toBe(billingAddress);
+  });
+
   it('creates the provider customer with the account id in its metadata and pins our row to the account', async () => {
     const { user } = await signedUp('pinned', 'Pinned Co');
     const [row] = await app.db.select().from(billingCustomers).where(eq(billingCustomers.userId, user.id));
@@ -188,5 +217,16 @@ describe.each(ENGINES)('records belong to the account on %s', (engine) => {
       await (await signIn(app, uniqueEmail('plain'))).client.get('/api/billing/health')
     ).json();
     expect(customerView).not.toHaveProperty('unapplied_events');
+  });
+
+  it("takes a new account's company from its sign-up metadata: the current user, its organisation and GET /org/ agree [issue 18 item 6]", async () => {
+    const { client } = await signIn(app, uniqueEmail('typed'), {
+      claims: { user_metadata: { full_name: 'Typed Person', plan: 'pro', company: ' Typed Co ' } },
+    });
+    expect(await flags(client)).toMatchObject({ company: 'Typed Co', organization_name: 'Typed Co' });
+    expect((await client.get('/api/org/')).json()).toEqual({ name: 'Typed Co' });
+    await client.patch('/api/auth/me', { company: 'Renamed Co' });
+    expect(await flags(client)).toMatchObject({ organization_name: 'Renamed Co' });
+    expect((await client.get('/api/org/')).json()).toEqual({ name: 'Renamed Co' });
   });
 });

@@ -12,6 +12,8 @@ import { TestClient } from './support/client';
 const APP_JS = 'console.info("app");';
 const LANDING_HTML_FILE =
   '<!doctype html><html><head></head><body><div id="root"><h1>Monitor.</h1></div></body></html>';
+const FRAME_HTML_FILE =
+  '<!doctype html><html><head></head><body><div id="root" data-frame><header>Beacon RMM</header></div></body></html>';
 const INDEX_HTML_FILE =
   '<!doctype html><html><head><script type="module" src="/assets/index-4f2a9c.js"></script></head><body><div id="root"></div></body></html>';
 
@@ -23,6 +25,7 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), INDEX_HTML_FILE);
     await writeFile(path.join(dist, 'landing.html'), LANDING_HTML_FILE);
+    await writeFile(path.join(dist, 'frame.html'), FRAME_HTML_FILE);
     await writeFile(path.join(dist, 'assets', 'index-4f2a9c.js'), APP_JS);
     await writeFile(
       path.join(dist, 'assets', 'index-4f2a9c.js.map'),
@@ -38,6 +41,7 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
   const served = (file: string) => withRuntimeConfig(file, runtimeConfigOf(app.config));
   const LANDING_PAGE_HTML = () => served(LANDING_HTML_FILE);
   const INDEX_HTML = () => served(INDEX_HTML_FILE);
+  const FRAME_HTML = () => served(FRAME_HTML_FILE);
 
   const page = (url: string) =>
     app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
@@ -63,8 +67,17 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
       }
     });
 
-    it('falls back to index.html for any other page the browser navigates to (/Billing, /Profile/x)', async () => {
-      for (const url of ['/Billing', '/Profile/x', '/Landing/x', '/Landingx']) {
+    it('sends the signed-in pages with their frame painted in, by the last segment in any case', async () => {
+      for (const url of ['/Billing', '/settings', '/Foo/Profile', '/Onboarding/']) {
+        const response = await page(url);
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, url).toBe(FRAME_HTML());
+        expect(response.headers['cache-control'], url).toBe('no-cache');
+      }
+    });
+
+    it('falls back to index.html for any other page the browser navigates to (/Dashboard, /Profile/x)', async () => {
+      for (const url of ['/Dashboard', '/Profile/x', '/Landing/x', '/Landingx', '/Reset', '/AdminRefunds']) {
         const response = await page(url);
         expect(response.statusCode, url).toBe(200);
         expect(response.body, url).toBe(INDEX_HTML());
@@ -77,8 +90,8 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
       async (accept) => {
         const headers: Record<string, string> = accept ? { accept } : {};
         for (const [url, body] of [
-          ['/billing', INDEX_HTML()],
-          ['/Foo/Settings', INDEX_HTML()],
+          ['/dashboard', INDEX_HTML()],
+          ['/Foo/Settings', FRAME_HTML()],
           ['/Landing', LANDING_PAGE_HTML()],
         ] as const) {
           const response = await app.inject({ method: 'GET', url, headers });
@@ -121,25 +134,25 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
   });
 
   describe('compression', () => {
-    it('sends a page brotli-compressed to a browser that accepts it, else gzip, else plain', async () => {
-      const billing = (encoding: string) =>
+    it('sends a page gzip-compressed, or plain, by what the browser accepts', async () => {
+      const dashboard = (encoding: string) =>
         app.inject({
           method: 'GET',
-          url: '/Billing',
+          url: '/Dashboard',
           headers: { accept: 'text/html', 'accept-encoding': encoding },
         });
-      const gzipped = await billing('gzip, deflate');
+      const gzipped = await dashboard('gzip, deflate');
       expect(gzipped.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(gzipped.rawPayload).toString()).toBe(INDEX_HTML());
-      const plain = await billing('identity');
+      const plain = await dashboard('identity');
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(INDEX_HTML());
     });
 
-    it("sends a page's brotli twin to a browser that accepts it", async () => {
+    it('sends a page brotli-compressed to a browser that accepts it', async () => {
       const response = await app.inject({
         method: 'GET',
-        url: '/Billing',
+        url: '/Dashboard',
         headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
       });
       expect(response.statusCode).toBe(200);

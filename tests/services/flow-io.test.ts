@@ -15,7 +15,7 @@ const expectedRequest = ({ request }: SpaRequest) => ({
   body: request.body,
 });
 
-describe('every request a flow sends to the product API [product: API-1, docs/WIRE.md]', () => {
+describe('every request a flow sends to the product API (docs/WIRE.md) [product: API-1]', () => {
   it.each(SPA_REQUESTS.map((row) => [row.name, row] as const))(
     '%s: sends its method, path, query and body, and answers the machine',
     async (_, row) => {

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it, vi } from 'vitest';
 import { createSignupsApi } from '../../src/services/api/signups';
+import { createOnboardingIO } from '../../src/services/onboarding-io';
 import { createPasswordResetIO } from '../../src/services/password-reset-io';
 import { createSignupIO } from '../../src/services/signup-io';
 import { PENDING_ONBOARDING_KEY } from '../../src/services/storage';
@@ -24,18 +25,39 @@ function signupIOWith(auth: Record<string, unknown>) {
 }
 
 const newUser = { id: 'u1', email_confirmed_at: null, identities: [{ id: 'i1' }] };
+const choices = {
+  plan: 'pro',
+  interval: 'annual',
+  name: 'Casey Jones',
+  company: '',
+  company_size: null,
+} as const;
 
 describe("the sign-up dialog's I/O [product: AUTH-1, SIGNUP-11, SIGNUP-24]", () => {
-  it('signs up with full_name metadata and the confirmation link back to /Landing', async () => {
+  it('signs up with full_name and the chosen plan, interval, company and size in the metadata, and the confirmation link back to /Landing [issue 18 item 6]', async () => {
     const signUp = vi.fn(async () => ({ data: { user: newUser, session: null }, error: null }));
     const { effects } = signupIOWith({ signUp });
     await expect(
-      effects.signUp({ email: 'casey@example.com', password: 'Journey-Pass-1', fullName: 'Casey Jones' }),
+      effects.signUp({
+        email: 'casey@example.com',
+        password: 'Journey-Pass-1',
+        fullName: 'Casey Jones',
+        choices: { ...choices, company: '  Jones Networks ', company_size: '11-50' },
+      }),
     ).resolves.toEqual({ emailConfirmed: false });
     expect(signUp).toHaveBeenCalledWith({
       email: 'casey@example.com',
       password: 'Journey-Pass-1',
-      options: { data: { full_name: 'Casey Jones' }, emailRedirectTo: 'https://app.example/Landing' },
+      options: {
+        data: {
+          full_name: 'Casey Jones',
+          plan: 'pro',
+          interval: 'annual',
+          company: 'Jones Networks',
+          company_size: '11-50',
+        },
+        emailRedirectTo: 'https://app.example/Landing',
+      },
     });
   });
 
@@ -46,7 +68,7 @@ describe("the sign-up dialog's I/O [product: AUTH-1, SIGNUP-11, SIGNUP-24]", () 
     });
     const { effects } = signupIOWith({ signUp });
     await expect(
-      effects.signUp({ email: 'a@example.com', password: 'x'.repeat(8), fullName: 'A' }),
+      effects.signUp({ email: 'a@example.com', password: 'x'.repeat(8), fullName: 'A', choices }),
     ).rejects.toThrow('User already registered');
   });
 
@@ -54,7 +76,7 @@ describe("the sign-up dialog's I/O [product: AUTH-1, SIGNUP-11, SIGNUP-24]", () 
     const refusal = new Error('Signups not allowed for this instance');
     const { effects } = signupIOWith({ signUp: async () => ({ data: {}, error: refusal }) });
     await expect(
-      effects.signUp({ email: 'a@example.com', password: 'x'.repeat(8), fullName: 'A' }),
+      effects.signUp({ email: 'a@example.com', password: 'x'.repeat(8), fullName: 'A', choices }),
     ).rejects.toBe(refusal);
   });
 
@@ -171,5 +193,42 @@ describe("the Reset page's I/O [product: RESET-2]", () => {
     });
     await expect(effects.updatePassword({ password: 'New-Pass-123' })).rejects.toBe(refusal);
     expect(updateUser).toHaveBeenCalledWith({ password: 'New-Pass-123' });
+  });
+});
+
+describe("onboarding's pending item [product: DATA-19] (issue 18 item 6)", () => {
+  const signedUpAs = (metadata: Record<string, unknown>) =>
+    clientWith({ getSession: async () => ({ data: { session: { user: { user_metadata: metadata } } } }) });
+  const onboardingIO = (authService: ReturnType<typeof clientWith>, storage = memoryStorage()) =>
+    createOnboardingIO({ api: {} as never, authService: authService as never, page: fakePage(), storage });
+
+  it("reads the account's sign-up choices when this tab has none (the confirmation link opened elsewhere)", async () => {
+    const io = onboardingIO(
+      signedUpAs({
+        full_name: 'Casey Jones',
+        plan: 'pro',
+        interval: 'annual',
+        company: 'Jones Networks',
+        company_size: '11-50',
+      }),
+    );
+    await expect(io.readPendingOnboarding()).resolves.toEqual({
+      plan: 'pro',
+      interval: 'annual',
+      name: 'Casey Jones',
+      company: 'Jones Networks',
+      company_size: '11-50',
+    });
+  });
+
+  it("prefers this tab's item, and has none for an account the sign-up dialog did not make", async () => {
+    const tab = { plan: 'business', interval: 'monthly', name: 'Tab', company: 'Tab Co', company_size: null };
+    const storage = memoryStorage({ [PENDING_ONBOARDING_KEY]: JSON.stringify(tab) });
+    await expect(onboardingIO(signedUpAs({ plan: 'pro' }), storage).readPendingOnboarding()).resolves.toEqual(
+      tab,
+    );
+    await expect(
+      onboardingIO(signedUpAs({ full_name: 'Google User' })).readPendingOnboarding(),
+    ).resolves.toBeNull();
   });
 });

@@ -68,6 +68,9 @@ const REVERSAL = {
   completed: true,
 };
 
+/** The access token the auth service gives for the password typed again (step-up). */
+const STEP_UP_TOKEN = 'step-up-access-token';
+
 export const SPA_REQUESTS: SpaRequest[] = [
   {
     name: 'session.loadUser',
@@ -199,6 +202,14 @@ export const SPA_REQUESTS: SpaRequest[] = [
     rejectsOnError: false,
   },
   {
+    // Step-up [product: REFUND-16]: the token of the password typed again, handed to the server.
+    name: 'refund.confirmIdentity',
+    call: (io) => io.refund.confirmIdentity({ password: 'correct horse battery' }),
+    request: { method: 'POST', path: '/api/auth/step-up', body: { token: STEP_UP_TOKEN } },
+    answer: { authenticatedAt: '2026-11-27T15:00:00.000Z' },
+    output: undefined,
+  },
+  {
     name: 'refund.loadReversals',
     call: (io) => io.refund.loadReversals(),
     request: { method: 'GET', path: '/api/admin/refunds' },
@@ -296,6 +307,8 @@ export function flowsOverFetch(answer: (request: SentRequest) => Answer) {
   const authService = {
     client: async () => null,
     signOut: async () => {},
+    // The password checked by the auth service on the side gives this token (tests/services/refund-io.test.ts).
+    reauthenticate: (_password: string, use: (token: string) => Promise<void>) => use(STEP_UP_TOKEN),
   } as unknown as AuthService;
   const tabs = { signedIn: vi.fn(), signedOut: vi.fn() } as unknown as SessionTabs;
   const deps = { api: createProductApi(client, {}), authService, tabs, page };

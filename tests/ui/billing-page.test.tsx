@@ -34,7 +34,7 @@ describe('the billing page [product: BILL]', () => {
     }
     expect(within(card('Current Plan')).getByText("Founders' Tier")).toBeInTheDocument();
     expect(within(card('Current Plan')).getByText('active')).toBeInTheDocument();
-    expect(within(card('Next Billing')).getByText('December 20, 2026')).toBeInTheDocument();
+    expect(within(card('Next Billing')).getByText('12/20/2026')).toBeInTheDocument();
 
     const rows = within(card('Billing History')).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('INV-0002');
@@ -119,6 +119,36 @@ describe('the billing page [product: BILL]', () => {
     expect(within(webhooks).getByText('Received: 11/23/2026 10:00 AM UTC')).toBeInTheDocument();
   });
 
+  it('shows an admin the events that could not be applied, with why (issue 18 item 5)', async () => {
+    await openBilling({
+      loadInfo: async () => billingInfo(),
+      loadWebhookHealth: async () => ({
+        ok: true,
+        scope: 'system',
+        last_event_id: 'evt_9',
+        last_event_type: 'customer.updated',
+        last_received_at: '2026-11-23T10:00:00.000Z',
+        message: null,
+        unapplied_events: [
+          {
+            id: 'evt_bad',
+            type: 'customer.created',
+            failure: '22021 invalid byte sequence',
+            received_at: '2026-11-23T09:00:00.000Z',
+          },
+        ],
+      }),
+    });
+    const webhooks = card('Webhooks Health');
+    expect(await within(webhooks).findByText('Attention needed')).toBeInTheDocument();
+    expect(within(webhooks).getByText('Events that could not be applied: 1')).toBeInTheDocument();
+    expect(
+      within(webhooks).getByText(
+        /^evt_bad .*received 11\/23\/2026 9:00 AM UTC: 22021 invalid byte sequence$/,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it("shows 'Your trial has ended' and 'Add Payment Method' when payment is required [product: BILL-3, BILL-4]", async () => {
     await openBilling({ loadInfo: async () => trialEnded() });
     expect(screen.getByText('Your trial has ended')).toBeInTheDocument();
@@ -137,7 +167,7 @@ describe('the billing page [product: BILL]', () => {
       within(card('Current Plan')).getByRole('button', { name: 'Cancellation Scheduled' }),
     ).toBeDisabled();
     expect(
-      within(card('Next Billing')).getByText('Your subscription ends on December 20, 2026.'),
+      within(card('Next Billing')).getByText('Your subscription ends on 12/20/2026.'),
     ).toBeInTheDocument();
   });
 

@@ -290,7 +290,7 @@ describe('the signed-in hero [product: LAND-10, LAND-11, LAND-12, LAND-13, LAND-
     ).toBeInTheDocument();
     const hero = screen.getByRole('heading', { level: 1 }).parentElement as HTMLElement;
     expect(within(hero).getByText("Founders' Tier")).toBeInTheDocument();
-    expect(within(hero).getByText('January 5, 2026')).toBeInTheDocument();
+    expect(within(hero).getByText('01/05/2026')).toBeInTheDocument();
     expect(screen.getByText('Jones IT')).toBeInTheDocument();
     for (const badge of ['Account Active', 'Full Access', 'Founding Member'])
       expect(screen.getByText(badge)).toBeInTheDocument();

@@ -110,7 +110,7 @@ describe('onboarding [product: ONB]', () => {
       within(picker)
         .getAllByRole('button', { name: /^Select / })
         .map((button) => button.textContent),
-    ).toEqual(['Select Starter', 'Select Professional', 'Select Business']);
+    ).toEqual(['Select Starter', "Select Founders' Tier", 'Select Business']);
     await userEvent.click(within(picker).getByText('Monthly'));
     await userEvent.click(within(picker).getByRole('button', { name: 'Select Business' }));
     await waitFor(() =>

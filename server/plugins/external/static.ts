@@ -2,17 +2,18 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { LANDING_HTML } from '../../../contract/spa-build';
+import { FRAME_HTML, LANDING_HTML } from '../../../contract/spa-build';
 import { loadSpaPage, runtimeConfigOf, type SpaPage, sendSpaPage } from '../../lib/spa-pages';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
      * The SPA's pages with the runtime configuration written in (../../lib/spa-pages.ts): `index` for every page,
-     * `landing` for `/` and `/Landing` when the build prerendered it (LANDING_HTML). Null when SPA_DIST holds no
-     * built SPA (only the API is served).
+     * `landing` for `/` and `/Landing` when the build prerendered it (LANDING_HTML), `frame` for the signed-in
+     * pages when the build painted their frame (FRAME_HTML). Null when SPA_DIST holds no built SPA (only the API is
+     * served).
      */
-    spaPages: { index: SpaPage; landing: SpaPage | null } | null;
+    spaPages: { index: SpaPage; landing: SpaPage | null; frame: SpaPage | null } | null;
   }
 }
 
@@ -34,10 +35,14 @@ export default fp(
       return;
     }
     const runtimeConfig = runtimeConfigOf(app.config);
-    const landingFile = path.join(root, LANDING_HTML);
+    const optionalPage = (name: string) => {
+      const file = path.join(root, name);
+      return existsSync(file) ? loadSpaPage(file, runtimeConfig) : null;
+    };
     const pages = {
       index: loadSpaPage(path.join(root, 'index.html'), runtimeConfig),
-      landing: existsSync(landingFile) ? loadSpaPage(landingFile, runtimeConfig) : null,
+      landing: optionalPage(LANDING_HTML),
+      frame: optionalPage(FRAME_HTML),
     };
     app.decorate('spaPages', pages);
     // `/` is the landing page: its prerendered HTML when the build made one (scripts/vite/prerender-landing.ts).

@@ -14,6 +14,7 @@ import { HttpError } from '../../lib/http-errors';
 import { responseSchema, type ValibotTypeProvider } from '../../lib/valibot-schemas';
 import { signedIn } from '../../plugins/app/auth';
 import { AuthServiceUnavailableError, AuthSessionEndedError } from '../../services/auth-service-users';
+import { organizationOf } from '../../services/signups';
 import {
   AnonymousUserError,
   InvalidTokenError,
@@ -207,21 +208,24 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
   async function account(accepted: Identity, log: FastifyBaseLogger): Promise<UserRow> {
     const { user, previousEmail } = await app.users.upsertFromIdentity(accepted);
     if (user.emailVerified) await app.signups.linkUnowned(user);
-    if (previousEmail !== null) {
+    if (previousEmail !== null)
       log.info({ userId: user.id }, 'the auth service changed the address of the account');
-      // The provider's copy follows; its failure must not fail the sign-in (the next refresh tries again).
-      await app.billing.followAddress(user).catch((error: unknown) => {
-        log.error({ err: error, userId: user.id }, 'could not change the address at the payment provider');
-      });
-    }
+    // The provider's copy follows (a no-op once it has it); its failure must not fail the sign-in, and the next
+    // sign-in or refresh tries again.
+    await app.billing.followAddress(user).catch((error: unknown) => {
+      log.error({ err: error, userId: user.id }, 'could not change the address at the payment provider');
+    });
     return user;
   }
 
   /** The current user and the profile flags (GET /me?include_flags=true, and the sign-in and refresh answers). */
   async function withFlags(user: UserRow) {
-    const hasSignup = (await app.signups.findByUser(user.id)) !== null;
+    const signup = await app.signups.findByUser(user.id);
+    const hasSignup = signup !== null;
     return {
       ...toCurrentUser(user, effectiveRole(user, config.adminEmails)),
+      // What GET /api/org/ answers, so the hero and Profile show the same organisation.
+      organization_name: organizationOf(user, signup),
       has_signup: hasSignup,
       onboarding_required: !hasSignup,
     };

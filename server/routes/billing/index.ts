@@ -44,6 +44,15 @@ const billingRoutes: FastifyPluginAsync = async (fastify) => {
     return user;
   };
 
+  // A change at the provider is mirrored on the user row (plan, status, trial): this replica's cached copy of the
+  // caller's session must not answer the identity read that follows with the old one [product: LAND-42, CHECK-7].
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method === 'GET') return payload;
+    const auth = await request.server.authenticate(request);
+    if (auth) app.sessions.forgetUser(auth.user.id);
+    return payload;
+  });
+
   app.get(
     '/info',
     { ...guard, schema: { response: { 200: responseSchema(billingInfoSchema) } } },

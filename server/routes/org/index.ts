@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { orgResponseSchema } from '../../../contract/session';
 import { responseSchema, type ValibotTypeProvider } from '../../lib/valibot-schemas';
 import { signedIn } from '../../plugins/app/auth';
+import { organizationOf } from '../../services/signups';
 
 const NOT_SPECIFIED = 'Not specified';
 
@@ -14,9 +15,7 @@ const orgRoutes: FastifyPluginAsync = async (fastify) => {
     { onRequest: app.requireSession, schema: { response: { 200: responseSchema(orgResponseSchema) } } },
     async (request) => {
       const { user } = await signedIn(request);
-      // The profile's company wins; the company given at sign-up is the fallback [product: DATA-18].
-      const company = user.company?.trim() || (await app.signups.findByUser(user.id))?.company?.trim();
-      return { name: company || NOT_SPECIFIED };
+      return { name: organizationOf(user, await app.signups.findByUser(user.id)) ?? NOT_SPECIFIED };
     },
   );
 };

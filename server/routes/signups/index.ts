@@ -63,6 +63,9 @@ const signupRoutes: FastifyPluginAsync = async (fastify) => {
       const created = await app.signups.create(signup, user.id);
       if (created) {
         await startBetaTrial(app.billing, user, created, request.log);
+        // The trial is now on the user row: the session's cached copy must not answer the reload that follows
+        // [product: CHECK-7].
+        app.sessions.forgetUser(user.id);
         return reply.code(201).send(toSignup(created));
       }
       // The account already has a record. It wrote it itself: the duplicate answer [product: SIGNUP-10]. Somebody
@@ -74,6 +77,7 @@ const signupRoutes: FastifyPluginAsync = async (fastify) => {
       request.log.info({ signupId: claimed.id, userId: user.id }, 'signup record claimed by its owner');
       // The stranger's record never started the owner's trial at the provider; starting it is idempotent.
       await startBetaTrial(app.billing, user, claimed, request.log);
+      app.sessions.forgetUser(user.id);
       return reply.code(200).send(toSignup(claimed));
     },
   );

@@ -7,8 +7,9 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
 /**
  * POST /api/webhooks/stripe: the payment provider's events. The signature is the proof (so no CSRF token and no
  * session); it is checked over the exact bytes received, which is why this plugin keeps JSON bodies raw.
- * 200 once the event is in the ledger with its effect (or was already); 400 for a bad signature, changing
- * nothing; 5xx when the effect could not be applied, so the provider retries.
+ * 200 once the event is in the ledger with its effect (or was already), or with why the database refused its
+ * effect (it would be refused on every delivery: logged as an error, shown to admins); 400 for a bad signature,
+ * changing nothing; 5xx when the provider or the database could not be reached, so the provider retries.
  */
 const webhookRoutes: FastifyPluginAsync = async (app) => {
   app.removeContentTypeParser('application/json');

@@ -21,6 +21,7 @@ import {
   Group,
   List,
   Loader,
+  Paper,
   SimpleGrid,
   Stack,
   Table,
@@ -48,7 +49,7 @@ import {
   isLiveSubscription,
   subscriptionStatus,
 } from '../../domain/subscription';
-import { formatDateTimeAs, formatLongDate } from '../../domain/time';
+import { type DatePreferences, formatDateAs, formatDateTimeAs } from '../../domain/time';
 import {
   selectError,
   selectHasFailed,
@@ -213,20 +214,47 @@ function BillingCard({ title, children }: { title: string; children: ReactNode }
 }
 
 function NextBilling({ info }: { info: BillingInfo }) {
+  const settings = useUserSettings();
   const subscription = info.subscription ?? null;
   if (isCancellationScheduled(subscription)) {
-    const ends = formatLongDate(subscription?.cancel_at ?? subscription?.current_period_end);
+    const ends = formatDateAs(subscription?.cancel_at ?? subscription?.current_period_end, settings);
     return <Text>{ends ? `Your subscription ends on ${ends}.` : 'Your subscription has ended.'}</Text>;
   }
-  const next = formatLongDate(nextBillingAt(info));
+  const next = formatDateAs(nextBillingAt(info), settings);
   return <Text>{next ?? 'No upcoming payment.'}</Text>;
 }
 
+/** What one invoice shows, in the table on wide screens and as a card on phones. */
+function invoiceView(invoice: Invoice, settings: DatePreferences) {
+  const amount = invoiceAmountCents(invoice);
+  const link = invoiceLink(invoice);
+  const number = invoice.number || invoice.id;
+  return {
+    number,
+    date: formatDateAs(invoice.created, settings) ?? '—',
+    amount: amount === null ? '—' : formatCents(amount),
+    status: invoice.status ?? '—',
+    link: link ? (
+      <Anchor href={link} target="_blank" rel="noopener noreferrer" aria-label={`Invoice ${number}`}>
+        {invoice.invoice_pdf ? 'PDF' : 'View'}
+      </Anchor>
+    ) : (
+      '—'
+    ),
+  };
+}
+
+/**
+ * Billing History [product: BILL-1, DATA-13]: a table from the `sm` width up; on a phone each invoice is a card with
+ * every column's content, so nothing sits off-screen behind a sideways scroll.
+ */
 function Invoices({ invoices }: { invoices: Invoice[] }) {
+  const settings = useUserSettings();
   if (invoices.length === 0) return <Text c="dimmed">No invoices yet.</Text>;
+  const views = invoices.map((invoice) => ({ id: invoice.id, ...invoiceView(invoice, settings) }));
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table>
+    <>
+      <Table visibleFrom="sm">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Invoice</Table.Th>
@@ -237,36 +265,35 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {invoices.map((invoice) => {
-            const amount = invoiceAmountCents(invoice);
-            const link = invoiceLink(invoice);
-            const number = invoice.number || invoice.id;
-            return (
-              <Table.Tr key={invoice.id}>
-                <Table.Td>{number}</Table.Td>
-                <Table.Td>{formatLongDate(invoice.created)}</Table.Td>
-                <Table.Td>{amount === null ? '—' : formatCents(amount)}</Table.Td>
-                <Table.Td>{invoice.status ?? '—'}</Table.Td>
-                <Table.Td>
-                  {link ? (
-                    <Anchor
-                      href={link}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={`Invoice ${number}`}
-                    >
-                      {invoice.invoice_pdf ? 'PDF' : 'View'}
-                    </Anchor>
-                  ) : (
-                    '—'
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
+          {views.map((view) => (
+            <Table.Tr key={view.id}>
+              <Table.Td>{view.number}</Table.Td>
+              <Table.Td>{view.date}</Table.Td>
+              <Table.Td>{view.amount}</Table.Td>
+              <Table.Td>{view.status}</Table.Td>
+              <Table.Td>{view.link}</Table.Td>
+            </Table.Tr>
+          ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+      <Stack component="ul" hiddenFrom="sm" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+        {views.map((view) => (
+          <Paper component="li" key={view.id} withBorder p="sm" aria-label={`Invoice ${view.number}`}>
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {view.number}
+              </Text>
+              <Text fw={600}>{view.amount}</Text>
+            </Group>
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm">{view.date}</Text>
+              <Text size="sm">{view.status}</Text>
+              <Text size="sm">{view.link}</Text>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    </>
   );
 }
 
@@ -279,11 +306,13 @@ function Webhooks({ health }: { health: WebhookHealth | null }) {
   if (!health) return <Text c="dimmed">{billingMessages.noWebhookStatus}</Text>;
   const event = webhookEventWords(health.last_event_type);
   const received = formatDateTimeAs(health.last_received_at, settings);
-  const badge = health.ok
-    ? { color: 'green', text: 'Receiving events' }
-    : health.scope === 'system'
-      ? { color: 'orange', text: 'Attention needed' }
-      : { color: 'gray', text: 'No events yet' };
+  const unapplied = health.unapplied_events ?? [];
+  const badge =
+    health.ok && unapplied.length === 0
+      ? { color: 'green', text: 'Receiving events' }
+      : health.scope === 'system'
+        ? { color: 'orange', text: 'Attention needed' }
+        : { color: 'gray', text: 'No events yet' };
   return (
     <Stack gap={4}>
       <Badge color={badge.color} variant="light">
@@ -296,6 +325,17 @@ function Webhooks({ health }: { health: WebhookHealth | null }) {
         <Text size="sm" c="dimmed">
           {health.message}
         </Text>
+      )}
+      {unapplied.length > 0 && (
+        // Admins only: events acknowledged without their effect (the database refused it), for a person to look at.
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>{`Events that could not be applied: ${unapplied.length}`}</Text>
+          {unapplied.map((item) => (
+            <Text size="xs" key={item.id}>
+              {`${item.id} (${webhookEventWords(item.type) ?? item.type}), received ${formatDateTimeAs(item.received_at, settings)}: ${item.failure}`}
+            </Text>
+          ))}
+        </Stack>
       )}
     </Stack>
   );

@@ -1,7 +1,12 @@
 import { lazy, useState } from 'react';
 import type { ContactCreateInput } from '../../../contract/contact';
 import type { ContactErrors, ContactField } from '../../machines/contact';
-import { selectErrors, selectIsSending, selectIsSent } from '../../machines/contact-selectors';
+import {
+  selectErrors,
+  selectIsSending,
+  selectIsSent,
+  selectSendError,
+} from '../../machines/contact-selectors';
 import { LandingButton } from './LandingButton';
 import classes from './LandingPage.module.css';
 import { StaticIsland } from './StaticIsland';
@@ -24,6 +29,7 @@ export function ContactSection() {
   const errors = useFlowValue(contact.actor, selectErrors, noErrors);
   const sending = useFlowValue(contact.actor, selectIsSending, false);
   const sent = useFlowValue(contact.actor, selectIsSent, false);
+  const sendError = useFlowValue(contact.actor, selectSendError, null);
 
   const field = (name: ContactField, label: string, options: { type?: string; optional?: boolean } = {}) => {
     const id = `contact-${name}`;
@@ -96,6 +102,11 @@ export function ContactSection() {
                 </div>
                 {field('company', 'Company', { optional: true })}
                 {field('message', 'Message')}
+                {sendError && (
+                  <p role="alert" className={classes.fieldError}>
+                    {sendError}
+                  </p>
+                )}
                 <LandingButton type="submit" size="md" disabled={sending}>
                   {sending ? 'Sending...' : 'Send Message'}
                 </LandingButton>

@@ -1,18 +1,20 @@
-import { useCallback, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
 import {
   type BillingInterval,
   PLAN_LIST,
   type PlanDetails,
   type PlanId,
 } from '../../../contract/plan-catalogue';
-import { isCurrentPlan } from '../../domain/plans';
+import { paths } from '../../domain/pages';
+import { currentPlanOf, devicesText, isCurrentPlan } from '../../domain/plans';
 import { ANNUAL_SAVINGS_LABEL, formatUsd, planPrice } from '../../domain/prices';
 import type { SignupChoice } from '../../domain/signup-choice';
 import type { Chooser } from '../../machines/pricing-action';
 import { selectIsBusy, selectPendingPlan } from '../../machines/pricing-action-selectors';
-import { selectOnboardingRequired, selectUser } from '../../machines/session-selectors';
+import { selectIsLoadingUser, selectOnboardingRequired, selectUser } from '../../machines/session-selectors';
 import { useSessionValue } from '../app-context';
-import { LandingButton } from './LandingButton';
+import { buttonClassName, LandingButton } from './LandingButton';
 import classes from './LandingPage.module.css';
 import { scrollToSection, sectionIds } from './scroll';
 import { useFlowValue, useLandingFlow } from './use-landing-flow';
@@ -31,7 +33,7 @@ export function PricingSection({ openSignup }: { openSignup: (choice: SignupChoi
   const user = useSessionValue(selectUser, null);
   const onboardingRequired = useSessionValue(selectOnboardingRequired, false);
   const chooser: Chooser = !user ? 'visitor' : onboardingRequired ? 'needsOnboarding' : 'customer';
-  const current = user ? { plan: user.plan, interval: user.billing_interval } : null;
+  const current = currentPlanOf(user);
 
   const scrollToContact = useCallback(() => scrollToSection(sectionIds.contact), []);
   const pricing = useLandingFlow('pricingAction', {
@@ -39,6 +41,20 @@ export function PricingSection({ openSignup }: { openSignup: (choice: SignupChoi
   });
   const busy = useFlowValue(pricing.actor, selectIsBusy, false);
   const pendingPlan = useFlowValue(pricing.actor, selectPendingPlan, null);
+  // Who is choosing is known once the session has checked the user. A choice made before (a click right after the
+  // first paint, which shows the visitor's page) waits for it, then does what it does for that chooser, once
+  // [product: LAND-46].
+  const sessionSettled = useSessionValue((snapshot) => !selectIsLoadingUser(snapshot), false);
+  const [heldChoice, setHeldChoice] = useState<{ plan: PlanId; interval: BillingInterval } | null>(null);
+  const { send } = pricing;
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!sessionSettled || !heldChoice) return;
+    setHeldChoice(null);
+    // The customer's own plan: its card's 'Manage Plan' [product: LAND-42].
+    if (isCurrentPlan(heldChoice, current)) void navigate({ to: paths.billing });
+    else send({ type: 'plan.choose', ...heldChoice, chooser });
+  }, [sessionSettled, heldChoice, chooser, current, send, navigate]);
 
   return (
     <section id={sectionIds.pricing} aria-labelledby="pricing-title" className={classes.section}>
@@ -81,12 +97,14 @@ export function PricingSection({ openSignup }: { openSignup: (choice: SignupChoi
               interval={interval}
               selected={selected === plan.id}
               current={isCurrentPlan({ plan: plan.id, interval }, current)}
-              busy={busy}
-              pending={pendingPlan === plan.id}
+              subscribed={current !== null}
+              busy={busy || heldChoice !== null}
+              pending={pendingPlan === plan.id || heldChoice?.plan === plan.id}
               onSelect={() => setSelected(plan.id)}
               onChoose={() => {
                 setSelected(plan.id);
-                pricing.send({ type: 'plan.choose', plan: plan.id, interval, chooser });
+                if (sessionSettled) send({ type: 'plan.choose', plan: plan.id, interval, chooser });
+                else setHeldChoice({ plan: plan.id, interval });
               }}
             />
           ))}
@@ -101,16 +119,27 @@ interface PlanCardProps {
   interval: BillingInterval;
   selected: boolean;
   current: boolean;
+  /** The customer has a subscription already: the cards offer a change, not a trial. */
+  subscribed: boolean;
   busy: boolean;
   pending: boolean;
   onSelect: () => void;
   onChoose: () => void;
 }
 
-function PlanCard({ plan, interval, selected, current, busy, pending, onSelect, onChoose }: PlanCardProps) {
+function PlanCard({
+  plan,
+  interval,
+  selected,
+  current,
+  subscribed,
+  busy,
+  pending,
+  onSelect,
+  onChoose,
+}: PlanCardProps) {
   const price = planPrice(plan.id, interval);
   const titleId = `plan-${plan.id}`;
-  const devices = `Up to ${plan.devices.landing} devices${plan.landingDeviceNote ? ` ${plan.landingDeviceNote}` : ''}`;
   const isBusiness = plan.id === 'business';
 
   return (
@@ -134,21 +163,38 @@ function PlanCard({ plan, interval, selected, current, busy, pending, onSelect, 
         {interval === 'annual' ? `Billed ${formatUsd(price.charged)} yearly` : 'Billed monthly'}
       </p>
       <ul className={classes.planFeatures}>
-        <li>{devices}</li>
+        <li>{devicesText(plan)}</li>
         {plan.features.map((feature) => (
           <li key={feature}>{feature}</li>
         ))}
       </ul>
-      <LandingButton
-        fullWidth
-        variant={selected ? 'filled' : 'default'}
-        disabled={busy}
-        aria-busy={pending || undefined}
-        onClick={onChoose}
-        aria-describedby={titleId}
-      >
-        {pending ? 'Please wait...' : isBusiness ? 'Contact Sales' : 'Start Free Trial'}
-      </LandingButton>
+      {current ? (
+        // The plan the customer has: its card leads to where it is managed, never to a trial [product: LAND-42].
+        <Link
+          to={paths.billing}
+          className={buttonClassName({ fullWidth: true, variant: selected ? 'filled' : 'default' })}
+          aria-describedby={titleId}
+        >
+          Manage Plan
+        </Link>
+      ) : (
+        <LandingButton
+          fullWidth
+          variant={selected ? 'filled' : 'default'}
+          disabled={busy}
+          aria-busy={pending || undefined}
+          onClick={onChoose}
+          aria-describedby={titleId}
+        >
+          {pending
+            ? 'Please wait...'
+            : isBusiness
+              ? 'Contact Sales'
+              : subscribed
+                ? 'Switch Plan'
+                : 'Start Free Trial'}
+        </LandingButton>
+      )}
     </li>
   );
 }

@@ -5,7 +5,7 @@ import { greetingName } from '../../domain/names';
 import { organizationName } from '../../domain/organization';
 import { paths } from '../../domain/pages';
 import { planLabel } from '../../domain/plans';
-import { createdAtMs, memberSince } from '../../domain/time';
+import { createdAtMs, memberSinceAs } from '../../domain/time';
 import { trialBadge, trialDaysLeft, trialEndMs } from '../../domain/trial';
 import { selectIsOpening } from '../../machines/dashboard-link';
 import {
@@ -15,7 +15,7 @@ import {
   selectTrialKnown,
 } from '../../machines/landing-account';
 import type { SessionUser } from '../../machines/session';
-import { useDashboardLink } from '../shell/account-hooks';
+import { useDashboardLink, useUserSettings } from '../shell/account-hooks';
 import { useFlow } from '../use-flow';
 import { buttonClassName, LandingButton } from './LandingButton';
 import classes from './LandingPage.module.css';
@@ -29,6 +29,7 @@ const accountBadges = ['Account Active', 'Full Access', 'Founding Member'] as co
  */
 export default function SignedInHero({ user }: { user: SessionUser }) {
   const account = useFlow('landingAccount');
+  const settings = useUserSettings();
   const lookingUpTrial = useSelector(account, selectLookingUpTrial);
   const trialKnown = useSelector(account, selectTrialKnown);
   const trialEndsAt = useSelector(account, selectTrialEndsAt);
@@ -67,7 +68,7 @@ export default function SignedInHero({ user }: { user: SessionUser }) {
         </div>
         <div>
           <dt>Member since</dt>
-          <dd>{memberSince(user)}</dd>
+          <dd>{memberSinceAs(user, settings)}</dd>
         </div>
         <div>
           <dt>Organization</dt>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { LandingButton } from './LandingButton';
 import { SessionActions } from './SessionActions';
 import { scrollToSection, sectionIds } from './scroll';
@@ -29,21 +30,50 @@ export function TopNav({ onSignIn, onJoinBeta }: TopNavProps) {
     </>
   );
 
+  const [menuOpen, setMenuOpen] = useState(false);
+  const sectionButtons = (afterScroll?: () => void) =>
+    landingSections.map((section) => (
+      <LandingButton
+        key={section.id}
+        variant="subtle"
+        onClick={() => {
+          scrollToSection(section.id);
+          afterScroll?.();
+        }}
+      >
+        {section.label}
+      </LandingButton>
+    ));
+
   return (
     <header className={classes.bar}>
       <div className={classes.inner}>
-        <span className={classes.title}>Beacon RMM</span>
+        <div className={classes.brand}>
+          {/* On a phone the sections sit behind a menu [product: LAND-1, LAND-44]. */}
+          <button
+            type="button"
+            className={classes.menuButton}
+            aria-label="Sections menu"
+            aria-expanded={menuOpen}
+            aria-controls="landing-sections-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20">
+              <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+          <span className={classes.title}>Beacon RMM</span>
+        </div>
         <nav aria-label="Sections" className={classes.sections}>
-          {landingSections.map((section) => (
-            <LandingButton key={section.id} variant="subtle" onClick={() => scrollToSection(section.id)}>
-              {section.label}
-            </LandingButton>
-          ))}
+          {sectionButtons()}
         </nav>
         <div className={classes.actions}>
           <SessionActions anonymousActions={anonymousActions} />
         </div>
       </div>
+      <nav id="landing-sections-menu" aria-label="Sections" className={classes.menuPanel} hidden={!menuOpen}>
+        {sectionButtons(() => setMenuOpen(false))}
+      </nav>
     </header>
   );
 }

@@ -8,8 +8,60 @@ export const sectionIds = {
 
 export type SectionId = (typeof sectionIds)[keyof typeof sectionIds];
 
-/** Scrolls a section into view (smoothly, unless the visitor asked for less motion). */
+/** How long after a click the section is kept at the top while the page's layout may still move. */
+export const SETTLE_MS = 3000;
+
+/** What the visitor does to take over the scrolling. */
+const TAKE_OVER_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+let stopFollowing: (() => void) | null = null;
+
+/**
+ * Scrolls a section into view (smoothly, unless the visitor asked for less motion), and keeps it there while the
+ * page's layout settles: parts that load after the first paint change the height above the section, which would
+ * otherwise leave the scroll stopped short of it [product: LAND-45]. The visitor's own scrolling ends the following.
+ */
 export function scrollToSection(id: SectionId) {
+  const target = document.getElementById(id);
+  if (!target) return;
   const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-  document.getElementById(id)?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+  target.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+  followWhileLayoutSettles(target);
+}
+
+function followWhileLayoutSettles(target: HTMLElement) {
+  stopFollowing?.();
+  if (typeof ResizeObserver === 'undefined') return;
+  const realign = () => target.scrollIntoView({ behavior: 'auto', block: 'start' });
+  // The first callback reports the size at the start: only later changes move the section.
+  let started = false;
+  const observer = new ResizeObserver(() => {
+    if (started) realign();
+    started = true;
+  });
+  observer.observe(document.body);
+  const misaligned = () => Math.abs(target.getBoundingClientRect().top - scrollMarginOf(target)) > 2;
+  const onScrollEnd = () => {
+    if (misaligned()) realign();
+  };
+  window.addEventListener('scrollend', onScrollEnd);
+  const stop = () => {
+    observer.disconnect();
+    window.removeEventListener('scrollend', onScrollEnd);
+    for (const type of TAKE_OVER_EVENTS) window.removeEventListener(type, stop, true);
+    clearTimeout(timer);
+    if (stopFollowing === stop) stopFollowing = null;
+  };
+  // Scheduled after the click that started it has finished bubbling, so that click does not end it at once.
+  setTimeout(() => {
+    if (stopFollowing !== stop) return;
+    for (const type of TAKE_OVER_EVENTS)
+      window.addEventListener(type, stop, { capture: true, passive: true });
+  }, 0);
+  const timer = setTimeout(stop, SETTLE_MS);
+  stopFollowing = stop;
+}
+
+function scrollMarginOf(element: HTMLElement): number {
+  return Number.parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
 }

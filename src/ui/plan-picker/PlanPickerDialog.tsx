@@ -21,14 +21,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import {
-  type BillingInterval,
-  DEFAULT_INTERVAL,
-  type DeviceLimit,
-  PLAN_LIST,
-  type PlanId,
-} from '../../../contract/plans';
-import { planName } from '../../domain/plans';
+import { type BillingInterval, DEFAULT_INTERVAL, PLAN_LIST, type PlanId } from '../../../contract/plans';
+import { devicesText } from '../../domain/plans';
 import { ANNUAL_SAVINGS_LABEL, formatUsd, planPrice } from '../../domain/prices';
 
 export interface PlanPickerDialogProps {
@@ -39,12 +33,9 @@ export interface PlanPickerDialogProps {
   interval?: BillingInterval;
 }
 
-const devicesText = (devices: DeviceLimit) =>
-  devices === 'unlimited' ? 'Unlimited devices' : `Up to ${devices} devices`;
-
 /**
  * The plan picker [product: PICK]: the Founders' Beta header, the monthly/annual toggle, three plan cards with the
- * picker's device readings [product: PLAN-3, PLAN-5]. Picking reports plan and interval and closes. Loaded lazily;
+ * device line the landing cards show too [product: PLAN-10]; each button names its card's plan. Picking reports plan and interval and closes. Loaded lazily;
  * onboarding and billing both use it.
  */
 export default function PlanPickerDialog({
@@ -100,7 +91,7 @@ export default function PlanPickerDialog({
                       / month{interval === 'annual' ? `, ${formatUsd(price.charged)} billed yearly` : ''}
                     </Text>
                   </Text>
-                  <Text size="sm">{devicesText(plan.devices.picker)}</Text>
+                  <Text size="sm">{devicesText(plan)}</Text>
                   {plan.features.map((feature) => (
                     <Text size="sm" key={feature}>
                       {feature}
@@ -113,7 +104,7 @@ export default function PlanPickerDialog({
                       onClose();
                     }}
                   >
-                    Select {planName(plan.id)}
+                    Select {plan.label}
                   </Button>
                 </Stack>
               </Card>

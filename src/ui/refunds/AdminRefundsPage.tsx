@@ -27,7 +27,7 @@ import { type FormEvent, useState } from 'react';
 import type { RefundReversal } from '../../../contract/refund';
 import { REVERSAL_UNFINISHED } from '../../domain/messages';
 import { formatCents } from '../../domain/money';
-import { formatLongDate } from '../../domain/time';
+import { formatDateAs } from '../../domain/time';
 import {
   type RefundActorRef,
   selectIdentityPrompt,
@@ -38,6 +38,7 @@ import {
   selectReversals,
   selectReversalsUnavailable,
 } from '../../machines/refund';
+import { useUserSettings } from '../shell/account-hooks';
 import { PageTitle } from '../shell/PageTitle';
 import { useFlow } from '../use-flow';
 
@@ -216,9 +217,10 @@ function RecentReversals({ refund }: { refund: RefundActorRef }) {
 }
 
 function ReversalRow({ reversal }: { reversal: RefundReversal }) {
+  const settings = useUserSettings();
   return (
     <Table.Tr>
-      <Table.Td>{formatLongDate(reversal.created_date)}</Table.Td>
+      <Table.Td>{formatDateAs(reversal.created_date, settings)}</Table.Td>
       <Table.Td>
         <Text size="sm" ff="monospace">
           {reversal.session_id ?? reversal.payment_intent_id}

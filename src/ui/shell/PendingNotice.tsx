@@ -1,15 +1,13 @@
-import '@mantine/core/styles/Center.css';
-import '@mantine/core/styles/Text.css';
-import { Center, Text } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { isOnPage, pageNames } from '../../domain/pages';
+import classes from './PendingNotice.module.css';
 
 /** What a page shows while its guard waits; the texts are [product: ROUTE-9, REFUND-2]. */
 export function PendingNotice({ text }: { text: string }) {
   return (
-    <Center mih="50vh" role="status" aria-live="polite">
-      <Text c="dimmed">{text}</Text>
-    </Center>
+    <div className={classes.notice} role="status" aria-live="polite">
+      <p className={classes.text}>{text}</p>
+    </div>
   );
 }
 

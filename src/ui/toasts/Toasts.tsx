@@ -1,7 +1,7 @@
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 
-/** At most 20 toasts at once [product: LIMIT-20]. */
+/** At most 20 toasts at once, the rest queued; a dismissed one leaves at once [product: LIMIT-20, LIMIT-26]. */
 export const TOAST_LIMIT = 20;
 
 export default function Toasts() {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 /**
- * Oracles from the spec, not from `src/` (issue 24 item 2): a model test's expected values come from its fixtures
+ * Oracles from the product's rules, not from `src/` (issue 24 item 2): a model test's expected values come from its fixtures
  * and the path's events. So from `src/` a model test imports types, and values only from `src/machines`: the
  * machine under test (a name ending in `Machine`) and its selectors (`select…`), which are subjects the test
  * asserts on, never the source of an expected value. A domain function, a constant, a helper of a machine module or
