@@ -173,6 +173,26 @@ describe.each(ENGINES)('records belong to the account on %s', (engine) => {
     expect(kept?.userId).toBe(owner.user.id);
   });
 
+  it('never links a customer from before metadata.user_id (pinned by migration 0008) to another holder of its address', async () => {
+    const email = uniqueEmail('legacy');
+    const owner = await signIn(app, email);
+    // An older release made it: no metadata at the provider; the migration pinned our row to its account.
+    const legacy = await stripe.customers.create({ email });
+    await app.db.insert(billingCustomers).values({ customerId: legacy.id, email, userId: owner.user.id });
+
+    // Another subject holds the address before the owner's next sign-in tells the provider the new one.
+    const next = await signIn(app, email, { sub: randomUUID() });
+    const checkout = await next.client.post('/api/billing/checkout-session', { planName: 'starter_monthly' });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const [theirs] = await app.db
+      .select()
+      .from(billingCustomers)
+      .where(eq(billingCustomers.userId, next.user.id));
+    expect(theirs?.customerId).not.toBe(legacy.id);
+    expect(await stripe.customers.retrieve(legacy.id)).not.toHaveProperty('metadata.user_id');
+    expect((await owner.client.get('/api/billing/info')).json()).toMatchObject({ customerId: legacy.id });
+  });
+
   it('links nothing made for an address to an account that has not confirmed it, and links both once it has', async () => {
     const email = uniqueEmail('unconfirmed');
     const made = await stripe.customers.create({ email });
