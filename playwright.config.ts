@@ -31,8 +31,12 @@ export default defineConfig({
   },
   webServer: [
     productOn(appPort),
-    // The journeys of a long-lived sign-in (tests/e2e/token-refresh.spec.ts): tokens that live 91 s.
-    productOn(shortTokenLife.appPort, { AUTH_EMULATOR_JWT_EXPIRY: String(shortTokenLife.tokenSeconds) }),
+    // The journeys of a long-lived sign-in (tests/e2e/token-refresh.spec.ts): tokens that live 91 s, and a refund
+    // reversal that wants a sign-in of the last 10 s (tests/e2e/refunds.spec.ts, step-up).
+    productOn(shortTokenLife.appPort, {
+      AUTH_EMULATOR_JWT_EXPIRY: String(shortTokenLife.tokenSeconds),
+      STEP_UP_MAX_AGE: `${shortTokenLife.stepUpSeconds}s`,
+    }),
   ],
 });
 

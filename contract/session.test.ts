@@ -5,6 +5,7 @@ import {
   csrfResponseSchema,
   healthResponseSchema,
   orgResponseSchema,
+  reauthenticationRequiredMessage,
   runtimeConfigSchema,
   ssoRequestSchema,
 } from './session';
@@ -88,5 +89,15 @@ describe('small answers', () => {
     expect(v.safeParse(csrfResponseSchema, '<html>').issues![0]!.message).toBe(
       'Expected csrf response to be an object but received "<html>".',
     );
+  });
+});
+
+describe('the step-up message [product: MSG-REFUND-4]', () => {
+  it("names the deployment's window in words", () => {
+    expect(reauthenticationRequiredMessage(5 * 60_000)).toBe(
+      'Reversing a refund moves money, and your last sign-in was more than 5 minutes ago. Please enter your password again to continue.',
+    );
+    expect(reauthenticationRequiredMessage(60_000)).toContain('more than 1 minute ago');
+    expect(reauthenticationRequiredMessage(10_000)).toContain('more than 10 seconds ago');
   });
 });

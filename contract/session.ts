@@ -35,13 +35,25 @@ export const SIGN_IN_ENDED_MESSAGE =
 
 /**
  * Step-up: a money-moving admin action (a refund reversal) needs the user to have proved who they are within this
- * long (the token's newest `amr` time), or a second factor (`aal2`).
+ * long (the token's newest `amr` time), or a second factor (`aal2`); the default of STEP_UP_MAX_AGE.
  */
 export const STEP_UP_MAX_AGE_MS = 5 * 60_000;
 
-/** What the server answers (403 `reauthentication_required`) and the page shows when the sign-in is older. */
-export const REAUTHENTICATION_REQUIRED_MESSAGE =
-  'Reversing a refund moves money, and your last sign-in was more than 5 minutes ago. Please enter your password again to continue.';
+/**
+ * What the server answers (403 `reauthentication_required`) and the page shows when the sign-in is older than
+ * `maxAgeMs` (the deployment's STEP_UP_MAX_AGE).
+ */
+export function reauthenticationRequiredMessage(maxAgeMs: number): string {
+  const seconds = Math.round(maxAgeMs / 1000);
+  const minutes = seconds / 60;
+  const span = Number.isInteger(minutes)
+    ? `${minutes} minute${minutes === 1 ? '' : 's'}`
+    : `${seconds} second${seconds === 1 ? '' : 's'}`;
+  return `Reversing a refund moves money, and your last sign-in was more than ${span} ago. Please enter your password again to continue.`;
+}
+
+/** The message for the default window (5 minutes). */
+export const REAUTHENTICATION_REQUIRED_MESSAGE = reauthenticationRequiredMessage(STEP_UP_MAX_AGE_MS);
 
 /** POST /api/auth/step-up: a token of the same account, made by typing the password again. */
 export const stepUpResponseSchema = v.object(

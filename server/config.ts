@@ -87,6 +87,8 @@ export type Config = {
   shutdownDrainMs: number;
   /** How long audit-log rows are kept; the housekeeping deletes older ones. */
   auditLogRetentionMs: number;
+  /** How recent a sign-in a money-moving admin action needs (step-up; STEP_UP_MAX_AGE, default 5 min). */
+  stepUpMaxAgeMs: number;
   version: string;
 };
 
@@ -332,6 +334,7 @@ const environmentSchema = v.object({
   SERVE_SOURCE_MAPS: v.optional(flag('SERVE_SOURCE_MAPS')),
   SHUTDOWN_DRAIN: v.optional(duration('SHUTDOWN_DRAIN', 0)),
   AUDIT_LOG_RETENTION: v.optional(duration('AUDIT_LOG_RETENTION', 86_400_000), '400d'),
+  STEP_UP_MAX_AGE: v.optional(duration('STEP_UP_MAX_AGE', 1000), '5m'),
 });
 
 type Environment = Record<string, string | undefined>;
@@ -533,6 +536,7 @@ function buildConfig(settings: Settings): Config {
     // A balancer polls readiness every few seconds; on a developer machine nobody does.
     shutdownDrainMs: settings.SHUTDOWN_DRAIN ?? (localDev ? 0 : 10_000),
     auditLogRetentionMs: settings.AUDIT_LOG_RETENTION,
+    stepUpMaxAgeMs: settings.STEP_UP_MAX_AGE,
     version: packageVersion(),
   };
 }

@@ -44,6 +44,10 @@ export async function renderSignedInFrame(): Promise<string> {
   const rendering = prerender(<AppRoot router={router} />, {
     progressiveChunkSize: Number.POSITIVE_INFINITY,
     signal: stop.signal,
+    // What the stop leaves as its placeholder is what it is meant to: only an error before it is one.
+    onError: (error: unknown) => {
+      if (!stop.signal.aborted) console.error(error);
+    },
   });
   setTimeout(() => stop.abort(), FRAME_RENDER_MS);
   const { prelude } = await withTimeout(rendering, PRERENDER_TIMEOUT_MS);

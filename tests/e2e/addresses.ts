@@ -18,10 +18,12 @@ export const paymentsUrl = `http://localhost:${paymentsPort}`;
 /**
  * A second `npm start` whose auth stand-in issues access tokens that live 91 s (`AUTH_EMULATOR_JWT_EXPIRY`): supabase-js
  * refreshes a token 90 s before it expires, on its 30 s tick, so a signed-in page sees a TOKEN_REFRESHED every 30 s.
- * Its stand-ins keep the usual offsets from its own port.
+ * A refund reversal there wants a sign-in of the last 10 s (`STEP_UP_MAX_AGE`). Its stand-ins keep the usual
+ * offsets from its own port.
  */
 export const shortTokenLife = {
   appPort: appPort + 1,
   appUrl: `http://localhost:${appPort + 1}`,
   tokenSeconds: 91,
+  stepUpSeconds: 10,
 } as const;

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { appUrl, authUrl, paymentsUrl } from './addresses';
+import { appUrl, authUrl, paymentsUrl, shortTokenLife } from './addresses';
 import {
   accountMenuButton,
   admin,
@@ -110,4 +110,49 @@ test('the seeded customer is refused: the page sends them to Landing and the ser
   const refused = await apiPost(page, '/api/admin/refunds/reverse', { paymentIntentId: 'pi_anything' });
   expect(refused.status).toBe(403);
   expect(refused.json).toMatchObject({ message: 'Admin access required.' });
+});
+
+test.describe('step-up: a reversal wants a recent sign-in [product: REFUND-16, MSG-REFUND-4, MSG-REFUND-5]', () => {
+  // This product wants a sign-in of the last 10 s (STEP_UP_MAX_AGE, playwright.config.ts); the default is 5 min.
+  test.use({ baseURL: shortTokenLife.appUrl });
+
+  test("an admin signed in earlier types the password again, beside the page's own sign-in, and the reversal goes on", async ({
+    context,
+    page,
+  }) => {
+    const exchanges: number[] = [];
+    const stepUps: number[] = [];
+    context.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname === '/api/auth/sso/supabase') exchanges.push(response.status());
+      if (pathname === '/api/auth/step-up') stepUps.push(response.status());
+    });
+    await signInThroughUi(page, admin);
+    await page.goto('/AdminRefunds');
+    await expect(page.getByRole('heading', { name: 'Refund Management (Admin)' })).toBeVisible();
+    // The sign-in grows older than this product's window.
+    await page.waitForTimeout((shortTokenLife.stepUpSeconds + 2) * 1000);
+
+    await page.getByLabel('Payment provider ID').fill('pi_step_up_missing');
+    await page.getByRole('button', { name: 'Process Refund Reversal' }).click();
+    const prompt = page.getByRole('form', { name: 'Confirm it is you' });
+    await expect(prompt).toContainText(
+      'Reversing a refund moves money, and your last sign-in was more than 10 seconds ago. Please enter your password again to continue.',
+    );
+    await expectAccessible(page);
+
+    await prompt.getByLabel('Password').fill('not-the-password');
+    await prompt.getByRole('button', { name: 'Confirm and reverse' }).click();
+    await expect(prompt.getByText('Invalid login credentials')).toBeVisible();
+
+    await prompt.getByLabel('Password').fill(admin.password);
+    await prompt.getByRole('button', { name: 'Confirm and reverse' }).click();
+    // The same reversal went to the server again, past the step-up: the payment lookup answers.
+    await expect(page.getByText('No payment pi_step_up_missing was found.')).toBeVisible();
+    await expect(prompt).toHaveCount(0);
+    expect(stepUps).toEqual([200]);
+    // The page's own sign-in is the one it had: no new exchange, still signed in.
+    expect(exchanges).toEqual([200]);
+    await expect(accountMenuButton(page)).toBeVisible();
+  });
 });

@@ -260,6 +260,28 @@ describe.each(ENGINES)('admin refund reversal on %s [product: REFUND-11]', (engi
     expect(await logRows(intentId)).toHaveLength(0);
   });
 
+  it('refuses a provider customer that only shares an address with one of our accounts: records belong to the account', async () => {
+    const email = uniqueEmail('address-only');
+    await signIn(app, email);
+    // Made at the provider by someone else, for the same address; never linked to the account.
+    const stranger = await stripe.customers.create({ email });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: stranger.id,
+      line_items: [{ price: 'price_pro_monthly', quantity: 1 }],
+      success_url: 'http://elsewhere.example/done?session_id={CHECKOUT_SESSION_ID}',
+    });
+    expect((await submitForm(String(session.url), CARD)).status).toBe(303);
+    const paid = await stripe.checkout.sessions.retrieve(session.id);
+    const [payment] = (await stripe.invoicePayments.list({ invoice: String(paid.invoice) })).data;
+    const intentId = String(payment?.payment.payment_intent);
+
+    const response = await admin.post(REVERSE, { sessionId: session.id });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(`Payment ${intentId} belongs to no customer of ours.`);
+    expect((await chargeOf(intentId)).refunded).toBe(false);
+  });
+
   it('changes nothing of ours when the provider fails at the refund, and a retry then goes through', async () => {
     const { sessionId, intentId, subscriptionId } = await paidCustomer();
     faults.add('POST /v1/refunds');

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { JWTVerifyGetKey } from 'jose';
-import { REAUTHENTICATION_REQUIRED_MESSAGE, STEP_UP_MAX_AGE_MS } from '../../../contract/session';
+import { reauthenticationRequiredMessage } from '../../../contract/session';
 import { AuthCookies } from '../../lib/auth-cookies';
 import { forbidden, HttpError, unauthenticated } from '../../lib/http-errors';
 import {
@@ -44,7 +44,7 @@ declare module 'fastify' {
     requireAdmin: Guard;
     /**
      * onRequest guard after requireSession/requireAdmin (step-up): 403 `reauthentication_required` unless the user
-     * proved who they are within STEP_UP_MAX_AGE_MS, or with a second factor.
+     * proved who they are within STEP_UP_MAX_AGE (config.stepUpMaxAgeMs), or with a second factor.
      */
     requireRecentSignIn: Guard;
   }
@@ -122,8 +122,12 @@ export default fp<AuthPluginOptions>(
     const requireRecentSignIn: Guard = async (request) => {
       const auth = await authenticate(request);
       if (!auth) throw unauthenticated();
-      if (await sessions.recentlyAuthenticated(auth.session.id, STEP_UP_MAX_AGE_MS)) return;
-      throw new HttpError(403, 'reauthentication_required', REAUTHENTICATION_REQUIRED_MESSAGE);
+      if (await sessions.recentlyAuthenticated(auth.session.id, config.stepUpMaxAgeMs)) return;
+      throw new HttpError(
+        403,
+        'reauthentication_required',
+        reauthenticationRequiredMessage(config.stepUpMaxAgeMs),
+      );
     };
 
     app.decorate('sessions', sessions);

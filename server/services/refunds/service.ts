@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { RefundRequest, RefundResponse, RefundReversal } from '../../../contract/refund';
@@ -30,6 +30,7 @@ type Payment = {
 };
 
 const RECENT_SHOWN = 20;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const AUDIT_ACTION = 'refund.reverse';
 
 const unprocessable = (message: string) => new HttpError(422, 'not_refundable', message);
@@ -344,12 +345,7 @@ export class RefundReversalService {
     }
     const customerId = idOf(intent.customer);
     const customer = customerId ? await this.call(() => this.stripe.customers.retrieve(customerId)) : null;
-    if (
-      !customer ||
-      customer.deleted ||
-      !customer.email ||
-      !(await this.isOurs(customer.id, customer.email))
-    ) {
+    if (!customer || customer.deleted || !customer.email || !(await this.isOurs(customer))) {
       throw notFound(`Payment ${intentId} belongs to no customer of ours.`);
     }
     const charge = await this.call(() => this.stripe.charges.retrieve(chargeId));
@@ -376,19 +372,20 @@ export class RefundReversalService {
     return idOf(invoice.parent?.subscription_details?.subscription);
   }
 
-  /** A customer of ours: one our billing knows, or whose address is one of our users'. */
-  private async isOurs(customerId: string, email: string): Promise<boolean> {
-    const [known] = await this.db
+  /**
+   * A customer of ours: bound to one of our accounts, by our row (pinned to a user) or by the account's id the
+   * provider keeps in its `metadata.user_id`. An address alone proves nothing: records belong to the account.
+   */
+  private async isOurs(customer: Stripe.Customer): Promise<boolean> {
+    const [pinned] = await this.db
       .select({ id: billingCustomers.customerId })
       .from(billingCustomers)
-      .where(or(eq(billingCustomers.customerId, customerId), eq(billingCustomers.email, email.toLowerCase())))
+      .where(and(eq(billingCustomers.customerId, customer.id), isNotNull(billingCustomers.userId)))
       .limit(1);
-    if (known) return true;
-    const [user] = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, email.toLowerCase()))
-      .limit(1);
+    if (pinned) return true;
+    const userId = customer.metadata?.user_id;
+    if (!userId || !UUID.test(userId)) return false;
+    const [user] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
     return user !== undefined;
   }
 

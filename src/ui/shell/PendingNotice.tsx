@@ -1,8 +1,6 @@
-import '@mantine/core/styles/Center.css';
-import '@mantine/core/styles/Text.css';
-import { Center, Text } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { isOnPage, pageNames } from '../../domain/pages';
+import classes from './PendingNotice.module.css';
 
 /**
  * What a page shows while its guard waits; the texts are [product: ROUTE-9, REFUND-2]. In the page's own text colour,
@@ -10,9 +8,9 @@ import { isOnPage, pageNames } from '../../domain/pages';
  */
 export function PendingNotice({ text }: { text: string }) {
   return (
-    <Center mih="50vh" role="status" aria-live="polite">
-      <Text>{text}</Text>
-    </Center>
+    <div className={classes.notice} role="status" aria-live="polite">
+      <p className={classes.text}>{text}</p>
+    </div>
   );
 }
 
