@@ -12,10 +12,11 @@
  * Extra arguments are passed to vitest (a filtered run reports the machines it skipped as untested).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { modelReport } from '../tests/model/lib/coverage-report';
 import { COVERAGE_DIR, clearCoverageRecords, readCoverageRecords } from '../tests/model/lib/coverage-store';
 import {
   coverageFailures,
@@ -29,6 +30,7 @@ import { discoverMachines } from '../tests/model/lib/machine-discovery';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MACHINES_DIR = join(ROOT, 'src/machines');
 const REPORT_FILE = join(COVERAGE_DIR, 'model.json');
+const READABLE_REPORT = join(COVERAGE_DIR, 'model');
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -39,7 +41,8 @@ async function main(): Promise<number> {
     testsStatus = runModelTests(args);
   }
   const { machines, problems } = await discoverMachines(MACHINES_DIR, ROOT);
-  const rows = measureCoverage(machines, readCoverageRecords());
+  const records = readCoverageRecords();
+  const rows = measureCoverage(machines, records);
   // A machine that differs from its reviewed inventory fails even when no model test of it ran.
   const inventoryDifferences = machines.flatMap(({ machine, file }) =>
     compareInventory(machine, readInventory(machine.id)).map(
@@ -60,15 +63,39 @@ async function main(): Promise<number> {
     ].join('\n'),
   );
   mkdirSync(COVERAGE_DIR, { recursive: true });
+  const previous = previousTransitionKeys();
+  const transitionKeys = Object.fromEntries(
+    machines.map(({ machine }) => [
+      machine.id,
+      records.find((record) => record.machineId === machine.id)?.transitions.map(({ key }) => key) ?? [],
+    ]),
+  );
   const report = {
     generatedAt: new Date().toISOString(),
     ok: failures.length === 0,
     failures,
     machines: rows,
+    transitionKeys,
   };
   writeFileSync(REPORT_FILE, `${JSON.stringify(report, null, 2)}\n`);
-  process.stdout.write(`Coverage written to ${REPORT_FILE.slice(ROOT.length)}\n`);
+  const readable = modelReport({ rows, records, previous, generatedAt: report.generatedAt });
+  writeFileSync(`${READABLE_REPORT}.md`, readable.markdown);
+  writeFileSync(`${READABLE_REPORT}.html`, readable.html);
+  process.stdout.write(
+    `Coverage written to ${REPORT_FILE.slice(ROOT.length)}; the report to ${READABLE_REPORT.slice(ROOT.length)}.html (and .md)\n`,
+  );
   return testsStatus !== 0 ? testsStatus : failures.length === 0 ? 0 : 1;
+}
+
+/** The transition keys of the previous run, for the report's trend; none on a first run. */
+function previousTransitionKeys(): Record<string, string[]> | undefined {
+  if (!existsSync(REPORT_FILE)) return undefined;
+  try {
+    return (JSON.parse(readFileSync(REPORT_FILE, 'utf8')) as { transitionKeys?: Record<string, string[]> })
+      .transitionKeys;
+  } catch {
+    return undefined;
+  }
 }
 
 function runModelTests(vitestArgs: string[]): number {

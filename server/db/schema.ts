@@ -177,6 +177,12 @@ export const billingCustomers = pgTable(
     /** The account it bills; null for a provider customer no account of ours claimed (created at the provider). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null', onUpdate: 'cascade' }),
     email: text('email').notNull(),
+    /**
+     * The account's address the provider customer was last given (made, linked or changed by us). While the
+     * account's address differs, every sign-in and refresh changes the provider customer's e-mail again (a failed
+     * change is retried); a change made at the provider (`email` only) is left alone.
+     */
+    accountEmail: text('account_email'),
     hasDefaultPaymentMethod: boolean('has_default_payment_method').notNull().default(false),
     /** Last time every subscription and invoice of the customer was re-read from the provider. */
     syncedAt: timestamp('synced_at', { withTimezone: true }),

@@ -44,44 +44,50 @@ export class UserRepository {
    */
   async upsertFromIdentity(identity: Identity): Promise<{ user: UserRow; previousEmail: string | null }> {
     return this.db.transaction(async (tx) => {
-      const fields = {
-        email: identity.email,
-        emailVerified: identity.emailVerified,
-        role: identity.role,
-        updatedAt: sql`now()`,
-      };
-      const [known] = await tx
-        .select()
-        .from(users)
-        .where(
-          or(
-            and(eq(users.authIssuer, identity.issuer), eq(users.authSubject, identity.sub)),
-            and(eq(users.authIssuer, LEGACY_ISSUER), eq(users.authSubject, identity.sub)),
-          ),
-        )
-        .orderBy(sql`${users.authIssuer} = ${LEGACY_ISSUER}`)
-        .limit(1);
-      if (known) {
-        const user = await this.#update(tx, known.id, {
-          ...fields,
-          authIssuer: identity.issuer,
-          fullName: sql`coalesce(${users.fullName}, ${identity.fullName})`,
-        });
-        return { user, previousEmail: known.email === user.email ? null : known.email };
-      }
+      const known = await this.#known(tx, identity);
+      if (known) return this.#refresh(tx, known, identity);
       const [row] = await tx
         .insert(users)
         .values({
-          ...fields,
+          ...fieldsOf(identity),
           authIssuer: identity.issuer,
           authSubject: identity.sub,
           fullName: identity.fullName,
           company: identity.company,
         })
+        .onConflictDoNothing({ target: [users.authIssuer, users.authSubject] })
         .returning();
-      if (!row) throw new Error('insert returned no row');
-      return { user: row, previousEmail: null };
+      if (row) return { user: row, previousEmail: null };
+      // The same account's other first sign-in (another device, the same moment) made the row: that row it is.
+      const made = await this.#known(tx, identity);
+      if (!made) throw new Error('the row a concurrent sign-in made was not found');
+      return this.#refresh(tx, made, identity);
     });
+  }
+
+  /** The row of the token's (issuer, subject), else a row from before issuers were recorded with that subject. */
+  async #known(tx: Database, identity: Identity): Promise<UserRow | undefined> {
+    const [known] = await tx
+      .select()
+      .from(users)
+      .where(
+        or(
+          and(eq(users.authIssuer, identity.issuer), eq(users.authSubject, identity.sub)),
+          and(eq(users.authIssuer, LEGACY_ISSUER), eq(users.authSubject, identity.sub)),
+        ),
+      )
+      .orderBy(sql`${users.authIssuer} = ${LEGACY_ISSUER}`)
+      .limit(1);
+    return known;
+  }
+
+  async #refresh(tx: Database, known: UserRow, identity: Identity) {
+    const user = await this.#update(tx, known.id, {
+      ...fieldsOf(identity),
+      authIssuer: identity.issuer,
+      fullName: sql`coalesce(${users.fullName}, ${identity.fullName})`,
+    });
+    return { user, previousEmail: known.email === user.email ? null : known.email };
   }
 
   async #update(
@@ -114,6 +120,16 @@ export class UserRepository {
       .returning();
     return row ?? user;
   }
+}
+
+/** What every sign-in and refresh takes from the auth service onto the user. */
+function fieldsOf(identity: Identity) {
+  return {
+    email: identity.email,
+    emailVerified: identity.emailVerified,
+    role: identity.role,
+    updatedAt: sql`now()`,
+  };
 }
 
 /** Stored settings plus a change, checked against the allowed values as a whole before it is saved. */

@@ -84,6 +84,7 @@ export const settingsMachine = setup({
   },
   guards: {
     isAllowedChange: ({ event }) =>
+      // Stryker disable next-line ConditionalExpression: equivalent, the guard guards settings.change only, so the type test is always true
       event.type === 'settings.change' && v.is(settingsUpdateSchema, event.change),
     /** No id or no e-mail is no valid session [product: SET-2]. */
     isInvalidSession: (_, user: CurrentUser) => !user.id || !user.email,
@@ -93,6 +94,7 @@ export const settingsMachine = setup({
   },
 }).createMachine({
   id: 'settings',
+  // Stryker disable next-line ObjectLiteral: equivalent, loading and leaving never show saved or form, and loadCurrentUser's answer replaces both before editing
   context: { saved: { ...defaultSettings }, form: { ...defaultSettings }, message: null },
   initial: 'loading',
   states: {

@@ -125,6 +125,24 @@ describe('model harness, replayed through a view', () => {
       );
     });
 
+    it('replays a path through each further host, with its own `shows`, naming the host that fails', async () => {
+      const harness = createModelHarness(loginMachine, {
+        ...loginOptions,
+        inventory,
+        view: loginView(),
+        hosts: { 'the other page': loginView({ hidesFailure: true }) },
+      });
+      const failurePath = harness.paths.find((path) => path.description.includes('error:login'))!;
+
+      await harness.runPathInView(failurePath);
+      await expect(harness.runPathInView(failurePath, 'the other page')).rejects.toThrow(
+        /The view 'the other page' does not show state "failed" as `shows\['failed'\]` says/,
+      );
+      // Only the machine's own view counts in the table's view-replayed column; a host's shows count on their own.
+      expect(harness.coverageRecord()).toMatchObject({ viewPathsReplayed: 1, hosts: ['the other page'] });
+      expect(harness.observersNeverRun()).not.toContain('shows failed');
+    });
+
     it('fails on a `perform` entry for an event the machine does not accept', () => {
       const view = loginView();
       const perform = { ...view.perform, 'form.cancel': async () => {} };

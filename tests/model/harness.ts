@@ -121,7 +121,11 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
   const modelEvents = createModelEvents(machine, options);
   const paths = generateTransitionPaths(machine, modelEvents, { input: options.input, serializeState });
   const transitions = listTransitions(machine);
-  const record: ExecutionRecord = { takenTransitions: new Set(), observersRun: new Set() };
+  const record: ExecutionRecord = {
+    takenTransitions: new Set(),
+    observersRun: new Set(),
+    takenBy: new Map(),
+  };
   const executionOptions = { ...options, inventory: inventory! } as ExecutionOptions;
   const view = typeof options.view === 'object' ? (options.view as unknown as ModelView) : undefined;
   let viewPathsReplayed = 0;
@@ -155,6 +159,7 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
         executionOptions,
         record,
         viewDriver(host, hostName),
+        hostName ?? 'view',
       );
       if (hostName === undefined) viewPathsReplayed += 1;
     },
@@ -171,6 +176,10 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
       paths: paths.length,
       viewPathsReplayed,
       view: describeView(options.view),
+      pathDescriptions: paths.map((path) => path.description),
+      hosts: Object.keys(options.hosts ?? {}),
+      takenBy: Object.fromEntries([...(record.takenBy ?? [])].map(([key, replays]) => [key, [...replays]])),
+      observersRun: [...record.observersRun],
     }),
     /** Declared observations that no step ever reached: an assertion that never runs proves nothing. */
     observersNeverRun: (): string[] =>

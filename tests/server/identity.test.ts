@@ -21,6 +21,20 @@ describe.each(ENGINES)('identity on %s', (engine) => {
     const { app } = build(engine, { env: { ...PRODUCTION_ENV, ADMIN_EMAILS: 'boss@example.com' } });
     const production = { claims: { iss: PRODUCTION_ISSUER } };
 
+    it('makes one user of two first sign-ins of one account at the same moment (two devices), both signed in', async () => {
+      const email = uniqueEmail('racing');
+      const [first, second] = await Promise.all([
+        signIn(app, email, production),
+        signIn(app, email, production),
+      ]);
+      expect(second.user.id).toBe(first.user.id);
+      const rows = await app.db
+        .select()
+        .from(users)
+        .where(eq(users.authSubject, userIdFor(email)));
+      expect(rows).toHaveLength(1);
+    });
+
     it('keys the user by issuer and subject', async () => {
       const email = uniqueEmail('keyed');
       const { user } = await signIn(app, email, production);

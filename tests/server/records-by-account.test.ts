@@ -12,9 +12,14 @@ import { testAuthService, userIdFor } from './support/tokens';
  * the account (its id), not to the address it had when they were made.
  */
 describe.each(ENGINES)('records belong to the account on %s', (engine) => {
-  const { app, payments, stripe } = buildBilling(engine, {}, { ADMIN_EMAILS: 'boss@example.com' });
+  const faults = new Set<string>();
+  const { app, payments, stripe } = buildBilling(engine, { faults }, { ADMIN_EMAILS: 'boss@example.com' });
 
-  afterEach(() => testAuthService.currentEmails.clear());
+  afterEach(() => {
+    testAuthService.currentEmails.clear();
+    testAuthService.unconfirmed.clear();
+    faults.clear();
+  });
 
   /** A confirmed account that signed up (record, company, the beta trial at the provider). */
   async function signedUp(name: string, company: string) {
@@ -109,6 +114,31 @@ describe.each(ENGINES)('records belong to the account on %s', (engine) => {
     });
   });
 
+  it('gives the provider customer the new address at a later sign-in when the provider failed the first time, and leaves a provider-side change alone', async () => {
+    const first = await signedUp('unlucky', 'Unlucky Co');
+    const customerId = (await first.client.get('/api/billing/info')).json<{ customerId: string }>()
+      .customerId;
+    const atProvider = async () => ((await stripe.customers.retrieve(customerId)) as { email: string }).email;
+
+    // The provider fails the e-mail change at the sign-in that brings the new address: the sign-in goes on.
+    faults.add(`POST /v1/customers/${customerId}`);
+    const moved = await changeAddress(first.email);
+    expect(await atProvider()).toBe(first.email);
+    faults.clear();
+
+    // The next sign-in tries again: receipts (and the provider's own e-mail sign-in to its portal) must not stay
+    // with the old address, which somebody else may register.
+    await signIn(app, first.email);
+    expect(await atProvider()).toBe(moved.newEmail);
+
+    // A provider-side change (Dashboard, portal) is data: later sign-ins do not undo it.
+    const billingAddress = uniqueEmail('accounts-payable');
+    await stripe.customers.update(customerId, { email: billingAddress });
+    await deliverLatest(app, payments, 'customer.updated', customerId);
+    await signIn(app, first.email);
+    expect(await atProvider()).toBe(billingAddress);
+  });
+
   it('creates the provider customer with the account id in its metadata and pins our row to the account', async () => {
     const { user } = await signedUp('pinned', 'Pinned Co');
     const [row] = await app.db.select().from(billingCustomers).where(eq(billingCustomers.userId, user.id));
@@ -141,6 +171,57 @@ describe.each(ENGINES)('records belong to the account on %s', (engine) => {
       .from(billingCustomers)
       .where(eq(billingCustomers.customerId, made.id));
     expect(kept?.userId).toBe(owner.user.id);
+  });
+
+  it('never links a customer from before metadata.user_id (pinned by migration 0008) to another holder of its address', async () => {
+    const email = uniqueEmail('legacy');
+    const owner = await signIn(app, email);
+    // An older release made it: no metadata at the provider; the migration pinned our row to its account.
+    const legacy = await stripe.customers.create({ email });
+    await app.db.insert(billingCustomers).values({ customerId: legacy.id, email, userId: owner.user.id });
+
+    // Another subject holds the address before the owner's next sign-in tells the provider the new one.
+    const next = await signIn(app, email, { sub: randomUUID() });
+    const checkout = await next.client.post('/api/billing/checkout-session', { planName: 'starter_monthly' });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const [theirs] = await app.db
+      .select()
+      .from(billingCustomers)
+      .where(eq(billingCustomers.userId, next.user.id));
+    expect(theirs?.customerId).not.toBe(legacy.id);
+    expect(await stripe.customers.retrieve(legacy.id)).not.toHaveProperty('metadata.user_id');
+    expect((await owner.client.get('/api/billing/info')).json()).toMatchObject({ customerId: legacy.id });
+  });
+
+  it('links nothing made for an address to an account that has not confirmed it, and links both once it has', async () => {
+    const email = uniqueEmail('unconfirmed');
+    const made = await stripe.customers.create({ email });
+    await app.signups.createUnowned({
+      name: 'Real Owner',
+      email,
+      normalized_email: email,
+      company: 'Owner Co',
+      company_size: '1-10',
+      plan: 'pro',
+      interval: 'annual',
+    });
+    testAuthService.unconfirmed.add(email);
+    const claimant = await signIn(app, email);
+    expect(await flags(claimant.client)).toMatchObject({ has_signup: false, onboarding_required: true });
+    expect((await claimant.client.get('/api/org/')).json()).toEqual({ name: 'Not specified' });
+    expect((await claimant.client.get('/api/billing/info')).json()).toMatchObject({ customerId: null });
+    expect(await stripe.customers.retrieve(made.id)).not.toHaveProperty('metadata.user_id');
+
+    testAuthService.unconfirmed.delete(email);
+    const confirmed = await signIn(app, email);
+    expect(await flags(confirmed.client)).toMatchObject({ has_signup: true, organization_name: 'Owner Co' });
+    const checkout = await confirmed.client.post('/api/billing/checkout-session', {
+      planName: 'starter_monthly',
+    });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    expect(await stripe.customers.retrieve(made.id)).toMatchObject({
+      metadata: { user_id: confirmed.user.id },
+    });
   });
 
   it('takes a provider-side e-mail change as data: the customer stays with its account, even on another account’s address', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { flowRegistry } from '../../src/app/flows';
 import { type Answer, flowsOverFetch, SPA_REQUESTS, type SpaRequest } from './spa-requests';
 
@@ -110,93 +110,95 @@ describe('every failure reaches the machine with its text [product: MSG-API-1]',
 });
 
 describe("the flows' commands act on the page as the composition root hands it [product: ROUTE, SET-2, PROF-5]", () => {
-  const { io, page } = flowsOverFetch(() => ({ status: 500, json: {} }));
+  // Made in each test: a mutant of an I/O's command is made with the I/O, which must happen inside the test.
+  let flows = flowsOverFetch(() => ({ status: 500, json: {} }));
+  beforeEach(() => {
+    flows = flowsOverFetch(() => ({ status: 500, json: {} }));
+  });
   const commands: Array<[name: string, run: () => void, check: () => void]> = [
     [
       'session.goToLanding',
-      () => io.session.goToLanding(),
-      () => expect(page.navigate).toHaveBeenLastCalledWith('/Landing'),
+      () => flows.io.session.goToLanding(),
+      () => expect(flows.page.navigate).toHaveBeenLastCalledWith('/Landing'),
     ],
     [
       'session.goToReset',
-      () => io.session.goToReset(),
-      () => expect(page.navigate).toHaveBeenLastCalledWith('/Reset'),
+      () => flows.io.session.goToReset(),
+      () => expect(flows.page.navigate).toHaveBeenLastCalledWith('/Reset'),
     ],
     [
       'settings.offerSignUp',
-      () => io.settings.offerSignUp(),
-      () => expect(page.offerSignUp).toHaveBeenCalled(),
+      () => flows.io.settings.offerSignUp(),
+      () => expect(flows.page.offerSignUp).toHaveBeenCalled(),
     ],
     [
       'settings.settingsSaved',
-      () => io.settings.settingsSaved(),
-      () => expect(page.reloadSession).toHaveBeenCalled(),
+      () => flows.io.settings.settingsSaved(),
+      () => expect(flows.page.reloadSession).toHaveBeenCalled(),
     ],
     [
       'profile.offerSignUp',
-      () => io.profile.offerSignUp(),
-      () => expect(page.offerSignUp).toHaveBeenCalled(),
+      () => flows.io.profile.offerSignUp(),
+      () => expect(flows.page.offerSignUp).toHaveBeenCalled(),
     ],
     [
       'profile.userChanged',
-      () => io.profile.userChanged(),
-      () => expect(page.reloadSession).toHaveBeenCalled(),
+      () => flows.io.profile.userChanged(),
+      () => expect(flows.page.reloadSession).toHaveBeenCalled(),
     ],
     [
       'pricingAction.goToOnboarding',
-      () => io.pricingAction.goToOnboarding(),
-      () => expect(page.navigate).toHaveBeenLastCalledWith('/Onboarding'),
+      () => flows.io.pricingAction.goToOnboarding(),
+      () => expect(flows.page.navigate).toHaveBeenLastCalledWith('/Onboarding'),
     ],
     [
       'pricingAction.goToBilling',
-      () => io.pricingAction.goToBilling(),
-      () => expect(page.navigate).toHaveBeenLastCalledWith('/Billing'),
+      () => flows.io.pricingAction.goToBilling(),
+      () => expect(flows.page.navigate).toHaveBeenLastCalledWith('/Billing'),
     ],
     [
       'pricingAction.goToCheckout',
-      () => io.pricingAction.goToCheckout({ url: 'https://pay.example/cs_1' }),
-      () => expect(page.leaveTo).toHaveBeenLastCalledWith('https://pay.example/cs_1'),
+      () => flows.io.pricingAction.goToCheckout({ url: 'https://pay.example/cs_1' }),
+      () => expect(flows.page.leaveTo).toHaveBeenLastCalledWith('https://pay.example/cs_1'),
     ],
     [
       'changePlan.goToCheckout',
-      () => io.changePlan.goToCheckout({ url: 'https://pay.example/cs_2' }),
-      () => expect(page.leaveTo).toHaveBeenLastCalledWith('https://pay.example/cs_2'),
+      () => flows.io.changePlan.goToCheckout({ url: 'https://pay.example/cs_2' }),
+      () => expect(flows.page.leaveTo).toHaveBeenLastCalledWith('https://pay.example/cs_2'),
     ],
     [
       'portal.goToPortal',
-      () => io.portal.goToPortal({ url: 'https://pay.example/portal' }),
-      () => expect(page.leaveTo).toHaveBeenLastCalledWith('https://pay.example/portal'),
+      () => flows.io.portal.goToPortal({ url: 'https://pay.example/portal' }),
+      () => expect(flows.page.leaveTo).toHaveBeenLastCalledWith('https://pay.example/portal'),
     ],
     [
       'onboarding.goToDashboard',
-      () => io.onboarding.goToDashboard(),
-      () => expect(page.navigate).toHaveBeenLastCalledWith('/Dashboard', { replace: true }),
+      () => flows.io.onboarding.goToDashboard(),
+      () => expect(flows.page.navigate).toHaveBeenLastCalledWith('/Dashboard', { replace: true }),
     ],
     [
       'passwordReset.cleanAddress',
-      () => io.passwordReset.cleanAddress(),
-      () => expect(page.navigate).toHaveBeenLastCalledWith('/Reset', { replace: true }),
+      () => flows.io.passwordReset.cleanAddress(),
+      () => expect(flows.page.navigate).toHaveBeenLastCalledWith('/Reset', { replace: true }),
     ],
     [
       'passwordReset.goToLanding',
-      () => io.passwordReset.goToLanding(),
-      () => expect(page.navigate).toHaveBeenLastCalledWith('/Landing'),
+      () => flows.io.passwordReset.goToLanding(),
+      () => expect(flows.page.navigate).toHaveBeenLastCalledWith('/Landing'),
     ],
     [
       'passwordReset.refreshUser',
-      () => io.passwordReset.refreshUser(),
-      () => expect(page.reloadSession).toHaveBeenCalled(),
+      () => flows.io.passwordReset.refreshUser(),
+      () => expect(flows.page.reloadSession).toHaveBeenCalled(),
     ],
   ];
 
   it.each(commands)('%s', (_, run, check) => {
-    vi.clearAllMocks();
     run();
     check();
   });
 
   it('landingAddress.cleanAddress replaces the address without the named parameters, and only when it changes', () => {
-    const flows = flowsOverFetch(() => ({ status: 500, json: {} }));
     flows.page.address.replace('/Landing?show_signup=1&ref=mail#access_token=t');
     flows.page.address.replace.mockClear();
     flows.io.landingAddress.cleanAddress({ remove: ['show_signup'], dropHash: true });
@@ -209,8 +211,8 @@ describe("the flows' commands act on the page as the composition root hands it [
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const failure = new Error('down');
-    io.contact.reportSendFailure({ error: failure });
-    io.landingAddress.reportSyncFailure({ error: failure });
+    flows.io.contact.reportSendFailure({ error: failure });
+    flows.io.landingAddress.reportSyncFailure({ error: failure });
     expect(error).toHaveBeenCalledWith('The contact message could not be sent.', failure);
     expect(warn).toHaveBeenCalledWith('The subscription could not be synced after checkout.', failure);
     error.mockRestore();

@@ -208,13 +208,13 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
   async function account(accepted: Identity, log: FastifyBaseLogger): Promise<UserRow> {
     const { user, previousEmail } = await app.users.upsertFromIdentity(accepted);
     if (user.emailVerified) await app.signups.linkUnowned(user);
-    if (previousEmail !== null) {
+    if (previousEmail !== null)
       log.info({ userId: user.id }, 'the auth service changed the address of the account');
-      // The provider's copy follows; its failure must not fail the sign-in (the next refresh tries again).
-      await app.billing.followAddress(user).catch((error: unknown) => {
-        log.error({ err: error, userId: user.id }, 'could not change the address at the payment provider');
-      });
-    }
+    // The provider's copy follows (a no-op once it has it); its failure must not fail the sign-in, and the next
+    // sign-in or refresh tries again.
+    await app.billing.followAddress(user).catch((error: unknown) => {
+      log.error({ err: error, userId: user.id }, 'could not change the address at the payment provider');
+    });
     return user;
   }
 

@@ -112,15 +112,18 @@ export class BillingRepository {
     await this.saveCustomer(values);
     await this.db
       .update(billingCustomers)
-      .set({ userId })
+      .set({ userId, accountEmail: values.email })
       .where(and(eq(billingCustomers.customerId, values.customerId), isNull(billingCustomers.userId)));
     const row = await this.customerById(values.customerId);
     return row?.userId === userId ? row : null;
   }
 
-  /** The e-mail of a customer as it is at the provider now (after we changed it there). */
+  /** The e-mail of a customer as it is at the provider now, after we gave it the account's address. */
   async setCustomerEmail(customerId: string, email: string): Promise<void> {
-    await this.db.update(billingCustomers).set({ email }).where(eq(billingCustomers.customerId, customerId));
+    await this.db
+      .update(billingCustomers)
+      .set({ email, accountEmail: email })
+      .where(eq(billingCustomers.customerId, customerId));
   }
 
   async saveSubscription(values: SubscriptionValues, db: Queries = this.db): Promise<void> {

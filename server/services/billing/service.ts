@@ -444,12 +444,15 @@ export class BillingService {
   }
 
   /**
-   * After the auth service changed the account's address: the provider customer's e-mail follows (receipts and
-   * invoices go to the new address). Nothing else moves: the customer stays the account's, by id.
+   * After the auth service changed the account's address: the provider customer's e-mail follows (receipts, invoices
+   * and the provider's own e-mail sign-in go to the new address, not to whoever holds the old one next). Called at
+   * every sign-in and refresh: a change the provider failed is tried again; one made at the provider is left alone
+   * (only an address of the account that the customer was not given yet is sent). Nothing else moves: the customer
+   * stays the account's, by id.
    */
   async followAddress(user: BillingUser): Promise<void> {
     const customer = await this.repo.customerOfUser(user.id);
-    if (!customer || customer.email === user.email) return;
+    if (!customer || (customer.accountEmail ?? customer.email) === user.email) return;
     await this.call(() => this.stripe.customers.update(customer.customerId, { email: user.email }));
     await this.repo.setCustomerEmail(customer.customerId, user.email);
   }

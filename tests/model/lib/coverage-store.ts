@@ -27,6 +27,13 @@ export interface CoverageRecord {
   paths: number;
   viewPathsReplayed: number;
   view: ViewRecord;
+  /** For the report (.data/coverage/model.html): each path's steps, further host views, and what took what. */
+  pathDescriptions?: string[];
+  hosts?: string[];
+  /** By transition key: `<replay>\t<path description>`, the replay being `bare`, `view` or a host's name. */
+  takenBy?: Record<string, string[]>;
+  /** The `states`, `afterStep`, `effects` and `shows` entries that ran. */
+  observersRun?: string[];
 }
 
 export function writeCoverageRecord(record: CoverageRecord): void {

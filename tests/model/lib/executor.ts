@@ -66,6 +66,8 @@ export interface ExecutionOptions {
 /** Where an executed path reports what the real actor did. */
 export interface ExecutionRecord {
   takenTransitions: Set<string>;
+  /** For the report: by transition key, the replays (`bare`, `view` or a host's name, and the path) that took it. */
+  takenBy?: Map<string, Set<string>>;
   /** Keys of `states`, `afterStep`, `effects` (and a view's `shows`) entries that ran at least once. */
   observersRun: Set<string>;
 }
@@ -131,6 +133,7 @@ export async function executePath(
   options: ExecutionOptions,
   record: ExecutionRecord,
   driver: PathDriver = bareDriver(),
+  replay = 'bare',
 ): Promise<void> {
   const doubles = createDoubles(machine);
   const clock = new TestClock();
@@ -158,7 +161,13 @@ export async function executePath(
       doubles.effects.push(emitted(action.params.event));
     if (type !== '@xstate.microstep') return;
     for (const transition of _transitions ?? []) {
-      record.takenTransitions.add(keyOfTakenTransition(transition));
+      const key = keyOfTakenTransition(transition);
+      record.takenTransitions.add(key);
+      if (record.takenBy) {
+        const replays = record.takenBy.get(key) ?? new Set<string>();
+        replays.add(`${replay}\t${path.description}`);
+        record.takenBy.set(key, replays);
+      }
       inventoryProblems.push(...checkAgainstInventory(machine, transition, snapshot, inventoryTargets));
     }
   };
