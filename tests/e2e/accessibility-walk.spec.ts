@@ -45,7 +45,7 @@ async function callApi(page: Page, method: string, path: string, body: unknown):
 }
 
 /** The scheme as a visitor's browser asks for it and as this browser remembers it [product: SET-34]. */
-async function useScheme(page: Page, scheme: Scheme) {
+async function applyScheme(page: Page, scheme: Scheme) {
   await page.emulateMedia({ colorScheme: scheme });
   await page.addInitScript((value) => window.localStorage.setItem('beacon.colorScheme', value), scheme);
 }
@@ -74,7 +74,7 @@ test('every page in every state passes axe at 375 and 1440 px [product: ROUTE, L
         baseURL: test.info().project.use.baseURL,
       });
       const page = await context.newPage();
-      await useScheme(page, scheme);
+      await applyScheme(page, scheme);
       const scan = async (what: string) => {
         await test.step(`axe: ${what} (${where})`, () => expectAccessible(page, { soft: true }));
         scanned.push(`${what} (${where})`);
@@ -199,7 +199,7 @@ test('every page in every state passes axe at 375 and 1440 px [product: ROUTE, L
         baseURL: test.info().project.use.baseURL,
       });
       const adminPage = await adminContext.newPage();
-      await useScheme(adminPage, scheme);
+      await applyScheme(adminPage, scheme);
       await signInThroughUi(adminPage, admin);
       expect(await callApi(adminPage, 'PATCH', '/auth/me', { settings: { theme: scheme } })).toBe(200);
       await adminPage.goto('/AdminRefunds');
@@ -221,5 +221,5 @@ test('every page in every state passes axe at 375 and 1440 px [product: ROUTE, L
 
   test.info().annotations.push({ type: 'scanned', description: scanned.join('; ') });
   await test.info().attach('scanned', { body: scanned.join('\n'), contentType: 'text/plain' });
-  console.log(`axe scanned ${scanned.length} page states:\n${scanned.join('\n')}`);
+  process.stdout.write(`axe scanned ${scanned.length} page states:\n${scanned.join('\n')}\n`);
 });
