@@ -61,6 +61,9 @@ if (container.hasChildNodes() && !('frame' in container.dataset)) {
   const app = start();
   void app.preloadCurrentPage().then(() => {
     createRoot(container).render(<AppRoot router={app.router} />);
+    // The frame page starts through the landing page's boot, which holds a click until the app takes it: the app
+    // renders the frame afresh, so a click on the painted one is not replayed.
+    window.__beaconEarlyClicks?.discard();
   });
 }
 

@@ -238,6 +238,19 @@ test.describe("the visitor's landing page", () => {
   });
 });
 
+test.describe('a signed-in page', () => {
+  test('takes its painted frame over without errors, then shows the page', async ({ page }) => {
+    await signInThroughUi(page, customer);
+    const errors = collectPageErrors(page);
+
+    await page.goto('/Billing');
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
+    await expect(page.getByText('Loading…')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+});
+
 test.describe("the signed-in customer's landing page", () => {
   test('greets the customer, shows the account and stays accessible [product: LAND-10, LAND-13, LAND-15]', async ({
     page,

@@ -17,6 +17,7 @@ describe.each(ENGINES)('records belong to the account on %s', (engine) => {
 
   afterEach(() => {
     testAuthService.currentEmails.clear();
+    testAuthService.unconfirmed.clear();
     faults.clear();
   });
 
@@ -170,6 +171,59 @@ describe.each(ENGINES)('records belong to the account on %s', (engine) => {
       .from(billingCustomers)
       .where(eq(billingCustomers.customerId, made.id));
     expect(kept?.userId).toBe(owner.user.id);
+  });
+
+  it('never links a customer from before metadata.user_id (pinned by migration 0008) to another holder of its address', async () => {
+    const email = uniqueEmail('legacy');
+    const owner = await signIn(app, email);
+    // An older release made it: no metadata at the provider; the migration pinned our row to its account.
+    const legacy = await stripe.customers.create({ email });
+    await app.db.insert(billingCustomers).values({ customerId: legacy.id, email, userId: owner.user.id });
+
+    // Another subject holds the address before the owner's next sign-in tells the provider the new one.
+    const next = await signIn(app, email, { sub: randomUUID() });
+    const checkout = await next.client.post('/api/billing/checkout-session', { planName: 'starter_monthly' });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const [theirs] = await app.db
+      .select()
+      .from(billingCustomers)
+      .where(eq(billingCustomers.userId, next.user.id));
+    expect(theirs?.customerId).not.toBe(legacy.id);
+    expect(await stripe.customers.retrieve(legacy.id)).not.toHaveProperty('metadata.user_id');
+    expect((await owner.client.get('/api/billing/info')).json()).toMatchObject({ customerId: legacy.id });
+  });
+
+  it('links nothing made for an address to an account that has not confirmed it, and links both once it has', async () => {
+    const email = uniqueEmail('unconfirmed');
+    const made = await stripe.customers.create({ email });
+    await app.signups.createUnowned({
+      name: 'Real Owner',
+      email,
+      normalized_email: email,
+      company: 'Owner Co',
+      company_size: '1-10',
+      plan: 'pro',
+      interval: 'annual',
+    });
+    testAuthService.unconfirmed.add(email);
+    const claimant = await signIn(app, email);
+    expect(await flags(claimant.client)).toMatchObject({ has_signup: false, onboarding_required: true });
+    expect((await claimant.client.get('/api/org/')).json()).toEqual({ name: 'Not specified' });
+    expect((await claimant.client.get('/api/billing/info')).json()).toMatchObject({ customerId: null });
+    expect(await stripe.customers.retrieve(made.id)).not.toHaveProperty('metadata.user_id');
+
+    testAuthService.unconfirmed.delete(email);
+    const confirmed = await signIn(app, email);
+    expect(await flags(confirmed.client)).toMatchObject({ has_signup: true, organization_name: 'Owner Co' });
+    // At once: the minute the unconfirmed lookup remembered "no customer" does not hide it.
+    expect((await confirmed.client.get('/api/billing/info')).json()).toMatchObject({ customerId: made.id });
+    const checkout = await confirmed.client.post('/api/billing/checkout-session', {
+      planName: 'starter_monthly',
+    });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    expect(await stripe.customers.retrieve(made.id)).toMatchObject({
+      metadata: { user_id: confirmed.user.id },
+    });
   });
 
   it('takes a provider-side e-mail change as data: the customer stays with its account, even on another account’s address', async () => {

@@ -80,18 +80,21 @@ describe('the sign-up dialog [product: SIGNUP]', () => {
     await submit(dialog);
 
     expect(await within(dialog).findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
-    expect(signUp).toHaveBeenCalledWith({
-      email: 'casey@example.com',
-      password: 'Journey-Pass-1',
-      fullName: 'Casey Jones',
-    });
-    expect(rememberPendingOnboarding).toHaveBeenCalledWith({
+    // The choices travel with the account (its user metadata), so onboarding opened from the mail in any tab shows them.
+    const choices = {
       plan: 'pro',
       interval: 'monthly',
       name: 'Casey Jones',
       company: 'Acme IT',
       company_size: null,
+    };
+    expect(signUp).toHaveBeenCalledWith({
+      email: 'casey@example.com',
+      password: 'Journey-Pass-1',
+      fullName: 'Casey Jones',
+      choices,
     });
+    expect(rememberPendingOnboarding).toHaveBeenCalledWith(choices);
     expect(resendConfirmation).toHaveBeenCalledTimes(1);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Resend email' }));
