@@ -230,3 +230,20 @@ test("every signed-in date follows the customer's date format [product: SET-32]"
     ),
   ).toHaveCount(0);
 });
+
+test("the header's Dashboard button does not look like the current page [product: HEAD-10]", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInThroughUi(page, customer);
+  await page.goto('/Profile');
+  const header = page.getByRole('navigation', { name: 'Account' });
+  const background = (name: string) =>
+    header
+      .getByRole(name === 'Dashboard' ? 'button' : 'link', { name, exact: true })
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
+  await expect(header.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+  const current = await background('Profile');
+  expect(await background('Dashboard')).toBe(await background('Settings'));
+  expect(await background('Dashboard')).not.toBe(current);
+});

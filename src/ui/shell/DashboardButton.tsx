@@ -13,8 +13,9 @@ export function DashboardButton({ fullWidth = false }: { fullWidth?: boolean }) 
   const opening = useSelector(flow, selectIsOpening);
 
   return (
+    // Subtle, as the other entries: the light fill marks the current page, which the dashboard never is [product: HEAD-10].
     <Button
-      variant="light"
+      variant="subtle"
       fullWidth={fullWidth}
       disabled={!link}
       loading={opening}

@@ -42,7 +42,7 @@ export function HeaderEntries({
     <>
       <Suspense
         fallback={
-          <Button variant="light" fullWidth={stacked} disabled>
+          <Button variant="subtle" fullWidth={stacked} disabled>
             Dashboard
           </Button>
         }
