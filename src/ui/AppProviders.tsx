@@ -6,7 +6,7 @@ import './styles/button';
 import { MantineProvider, type MantineThemeOverride } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { colorSchemeManager } from './color-scheme';
-import { appTheme } from './theme';
+import { appTheme, cssVariablesResolver } from './theme';
 import { isToastHostMounted, subscribeToastHost } from './toasts/toast-host';
 
 const Toasts = lazy(() => import('./toasts/Toasts'));
@@ -22,7 +22,12 @@ export function AppProviders({
 }) {
   const toastsNeeded = useSyncExternalStore(subscribeToastHost, isToastHostMounted, () => false);
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+      cssVariablesResolver={cssVariablesResolver}
+    >
       {children}
       {toastsNeeded && (
         <Suspense fallback={null}>

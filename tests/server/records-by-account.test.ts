@@ -215,6 +215,8 @@ describe.each(ENGINES)('records belong to the account on %s', (engine) => {
     testAuthService.unconfirmed.delete(email);
     const confirmed = await signIn(app, email);
     expect(await flags(confirmed.client)).toMatchObject({ has_signup: true, organization_name: 'Owner Co' });
+    // At once: the minute the unconfirmed lookup remembered "no customer" does not hide it.
+    expect((await confirmed.client.get('/api/billing/info')).json()).toMatchObject({ customerId: made.id });
     const checkout = await confirmed.client.post('/api/billing/checkout-session', {
       planName: 'starter_monthly',
     });

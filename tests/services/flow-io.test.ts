@@ -198,6 +198,15 @@ describe("the flows' commands act on the page as the composition root hands it [
     check();
   });
 
+  it('landingAddress.readAddress reads the address the page was opened with', async () => {
+    flows.page.address.replace('/Landing?show_signup=1&session_id=cs_test_1#access_token=t');
+    await expect(flows.io.landingAddress.readAddress()).resolves.toEqual({
+      showSignup: true,
+      sessionId: 'cs_test_1',
+      hasHashToken: true,
+    });
+  });
+
   it('landingAddress.cleanAddress replaces the address without the named parameters, and only when it changes', () => {
     flows.page.address.replace('/Landing?show_signup=1&ref=mail#access_token=t');
     flows.page.address.replace.mockClear();

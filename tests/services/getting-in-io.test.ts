@@ -184,6 +184,36 @@ describe("the Reset page's I/O [product: RESET-2]", () => {
     ).rejects.toThrow('Email link is invalid or has expired');
   });
 
+  it("passes the auth service's refusal of the fragment's tokens or the code on; one token alone is no session", async () => {
+    const refusal = new Error('Invalid Refresh Token');
+    const effects = createPasswordResetIO({
+      authService: clientWith({
+        getSession: noSession,
+        setSession: async () => ({ data: {}, error: refusal }),
+        exchangeCodeForSession: async () => ({ data: {}, error: refusal }),
+      }) as never,
+      page: fakePage('/Reset'),
+    });
+    await expect(effects.pickUpSession({ href: '/Reset#access_token=at&refresh_token=rt' })).rejects.toBe(
+      refusal,
+    );
+    await expect(effects.pickUpSession({ href: '/Reset?code=abc' })).rejects.toBe(refusal);
+    await expect(effects.pickUpSession({ href: '/Reset#access_token=at' })).resolves.toEqual({
+      hasSession: false,
+    });
+    await expect(effects.pickUpSession({ href: '/Reset?error_description=Link+expired' })).rejects.toThrow(
+      'Link expired',
+    );
+  });
+
+  it('answers once the password is updated', async () => {
+    const effects = createPasswordResetIO({
+      authService: clientWith({ updateUser: async () => ({ data: {}, error: null }) }) as never,
+      page: fakePage('/Reset'),
+    });
+    await expect(effects.updatePassword({ password: 'New-Pass-123' })).resolves.toBeUndefined();
+  });
+
   it('updates the password, passing a refusal on', async () => {
     const refusal = new Error('Auth session missing!');
     const updateUser = vi.fn(async () => ({ data: {}, error: refusal }));

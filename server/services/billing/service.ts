@@ -81,7 +81,10 @@ export function subscriptionView(row: BillingSubscriptionRow | null) {
  */
 export class BillingService {
   #prices = new Map<string, string>();
-  /** Account id -> until when "no customer at the provider" is believed (see customerOf). */
+  /**
+   * Account, address and whether it is confirmed -> until when "no customer at the provider" is believed (see
+   * customerOf): a confirmed or changed address may find a customer the older lookup could not link.
+   */
   #absent = new Map<string, number>();
   private readonly call: ProviderCall;
   private readonly cache: ProviderCache;
@@ -405,8 +408,9 @@ export class BillingService {
   private async customerOf(user: BillingUser, create: boolean, replacing?: string) {
     const pinned = await this.repo.customerOfUser(user.id);
     if (pinned) return pinned;
-    if (!create && (this.#absent.get(user.id) ?? 0) > Date.now()) return null;
     const email = user.email.toLowerCase();
+    const absentKey = `${user.id} ${email} ${user.emailVerified}`;
+    if (!create && (this.#absent.get(absentKey) ?? 0) > Date.now()) return null;
     const readAt = new Date();
     const found = await this.call(() => this.stripe.customers.list({ email, limit: 10 }));
     let customer =
@@ -426,10 +430,10 @@ export class BillingService {
     }
     const values = customer ? customerValues(customer, readAt) : null;
     if (!values) {
-      this.#absent.set(user.id, Date.now() + ABSENT_CUSTOMER_TTL_MS);
+      this.#absent.set(absentKey, Date.now() + ABSENT_CUSTOMER_TTL_MS);
       return null;
     }
-    this.#absent.delete(user.id);
+    this.#absent.delete(absentKey);
     return this.repo.pin(values, user.id);
   }
 

@@ -67,13 +67,20 @@ function CancelForm({ onClose, onCancelled }: { onClose: () => void; onCancelled
         rows={3}
         onChange={(e) => flow.send({ type: 'comment.change', comment: e.currentTarget.value })}
         description={
-          <Text span size="xs" aria-live="polite">
+          // Red once over the limit, in a shade that keeps 4.5:1 [product: BILL-10, BILL-22].
+          <Text
+            span
+            size="xs"
+            aria-live="polite"
+            c={comment.length > CANCEL_COMMENT_MAX_LENGTH ? 'var(--mantine-color-error)' : undefined}
+          >
             {`${comment.length}/${CANCEL_COMMENT_MAX_LENGTH}`}
           </Text>
         }
       />
       <FormFeedback error={error} notice={notice} />
-      <Group justify="flex-end">
+      {/* The buttons wrap together, never one alone [product: BILL-22]. */}
+      <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onClose}>
           {done ? 'Done' : 'Keep Subscription'}
         </Button>
@@ -89,7 +96,7 @@ function CancelForm({ onClose, onCancelled }: { onClose: () => void; onCancelled
               Cancel at Period End
             </Button>
             <Button
-              color="red"
+              color="red.9"
               loading={busy}
               disabled={busy}
               onClick={() => flow.send({ type: 'cancel.confirm', cancelNow: true })}

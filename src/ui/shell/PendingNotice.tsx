@@ -2,7 +2,10 @@ import { useRouter } from '@tanstack/react-router';
 import { isOnPage, pageNames } from '../../domain/pages';
 import classes from './PendingNotice.module.css';
 
-/** What a page shows while its guard waits; the texts are [product: ROUTE-9, REFUND-2]. */
+/**
+ * What a page shows while its guard waits; the texts are [product: ROUTE-9, REFUND-2]. In the page's own text colour,
+ * readable at WCAG AA's 4.5:1 in both schemes (the dimmed grey was 3.3:1 on white).
+ */
 export function PendingNotice({ text }: { text: string }) {
   return (
     <div className={classes.notice} role="status" aria-live="polite">

@@ -24,7 +24,8 @@ export async function showToast(toast: NotificationData): Promise<void> {
     mounted = true;
     for (const listener of listeners) listener();
   }
-  notifications.show(toast);
+  // Mantine's close button has no name of its own [product: LIMIT-26].
+  notifications.show({ closeButtonProps: { 'aria-label': 'Close' }, ...toast });
 }
 
 /** Takes a toast down before its time (what it said is over); nothing happens when none is up. */
