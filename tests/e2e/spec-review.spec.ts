@@ -247,3 +247,10 @@ test("the header's Dashboard button does not look like the current page [product
   expect(await background('Dashboard')).toBe(await background('Settings'));
   expect(await background('Dashboard')).not.toBe(current);
 });
+
+test('the reset page has the brand and a way back to the home page [product: RESET-9]', async ({ page }) => {
+  await page.goto('/Reset');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Beacon RMM' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the home page' }).click();
+  await expect(page).toHaveURL(/\/Landing$/);
+});

@@ -2,10 +2,13 @@ import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Stack.css';
-import { Button, Container, Fieldset, Stack, TextInput } from '@mantine/core';
-import { useRouterState } from '@tanstack/react-router';
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/Anchor.css';
+import { Anchor, Button, Container, Fieldset, Stack, TextInput } from '@mantine/core';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, Suspense } from 'react';
+import { paths } from '../../domain/pages';
 import { selectError, selectIsBusy, selectIsUpdating, selectNotice } from '../../machines/password-reset';
 import { FormFeedback } from '../forms/FormFeedback';
 import { useFields } from '../forms/use-fields';
@@ -14,15 +17,28 @@ import { useFlow } from '../use-flow';
 
 /** The Reset page [product: RESET]: the e-mailed link's session, then the new password. */
 export function ResetPage() {
+  // The brand and a way back to the product, for someone who opened the link by mistake or is done [product: RESET-9].
   return (
-    <Container size="xs" py="xl" component="main">
-      <Stack>
-        <PageTitle title="Set a new password" />
-        <Suspense fallback={null}>
-          <ResetForm />
-        </Suspense>
-      </Stack>
-    </Container>
+    <>
+      <header>
+        <Container size="xs" pt="md">
+          <Anchor component={Link} to={paths.landing} fw={700} c="var(--mantine-color-text)">
+            Beacon RMM
+          </Anchor>
+        </Container>
+      </header>
+      <Container size="xs" py="xl" component="main">
+        <Stack>
+          <PageTitle title="Set a new password" />
+          <Suspense fallback={null}>
+            <ResetForm />
+          </Suspense>
+          <Anchor component={Link} to={paths.landing}>
+            Back to the home page
+          </Anchor>
+        </Stack>
+      </Container>
+    </>
   );
 }
 
