@@ -248,6 +248,28 @@ test("the header's Dashboard button does not look like the current page [product
   expect(await background('Dashboard')).not.toBe(current);
 });
 
+test("the header lines up with the page: the brand and each signed-in page's title share a left edge at 1440 [product: HEAD-11]", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInThroughUi(page, admin);
+  for (const [path, title] of [
+    ['/Billing', 'Billing'],
+    ['/Settings', 'Settings'],
+    ['/AdminRefunds', 'Refund Management (Admin)'],
+  ] as const) {
+    await page.goto(path);
+    const heading = page.getByRole('heading', { level: 1, name: title });
+    await expect(heading).toBeVisible();
+    const brand = await page
+      .getByRole('link', { name: /Beacon RMM/ })
+      .first()
+      .boundingBox();
+    const titleBox = await heading.boundingBox();
+    expect(Math.round(titleBox?.x ?? -1), `the title of ${path}`).toBe(Math.round(brand?.x ?? -2));
+  }
+});
+
 test('the reset page has the brand and a way back to the home page [product: RESET-9]', async ({ page }) => {
   await page.goto('/Reset');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Beacon RMM' })).toBeVisible();

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
@@ -9,19 +8,7 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import {
-  Alert,
-  Button,
-  Container,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import type { RefundReversal } from '../../../contract/refund';
@@ -49,22 +36,20 @@ import { useFlow } from '../use-flow';
 export function AdminRefundsPage() {
   const refund = useFlow('refund');
   return (
-    <Container size="md" py="xl">
-      <Stack gap="lg">
-        <PageTitle title="Refund Management (Admin)" />
-        {/* The title is plain body text: the alert's coloured title is too faint on its tinted background. */}
-        <Alert color="yellow">
-          <Text fw={700}>Admin-only action</Text>
-          <Text size="sm">
-            Reversing a refund ends the customer's subscription at once and removes their paid access. The
-            server checks your admin role on every request, and each reversal is recorded.
-          </Text>
-        </Alert>
-        <ReversalForm refund={refund} />
-        <IdentityPrompt refund={refund} />
-        <RecentReversals refund={refund} />
-      </Stack>
-    </Container>
+    <Stack>
+      <PageTitle title="Refund Management (Admin)" />
+      {/* The title is plain body text: the alert's coloured title is too faint on its tinted background. */}
+      <Alert color="yellow">
+        <Text fw={700}>Admin-only action</Text>
+        <Text size="sm">
+          Reversing a refund ends the customer's subscription at once and removes their paid access. The
+          server checks your admin role on every request, and each reversal is recorded.
+        </Text>
+      </Alert>
+      <ReversalForm refund={refund} />
+      <IdentityPrompt refund={refund} />
+      <RecentReversals refund={refund} />
+    </Stack>
   );
 }
 
