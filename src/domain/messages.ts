@@ -38,6 +38,12 @@ export function errorMessage(error: unknown): string | null {
   return typeof message === 'string' && message.trim() !== '' ? message : null;
 }
 
+/** The HTTP status the API client's errors carry; null for a failure that got no answer (the network). */
+export function statusOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return null;
+  return typeof error.status === 'number' ? error.status : null;
+}
+
 /**
  * Whether a call failed because the server has no session for the caller: an answer of status 401, the product
  * API's code `unauthenticated`, or the message 'Unauthenticated' [product: MSG-PRICING-1]. The one test for it,

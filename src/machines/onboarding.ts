@@ -6,10 +6,10 @@ import {
   type PendingOnboarding,
   type SignupCreateInput,
 } from '../../contract/signup';
-import { ONBOARDING_CHECK_FALLBACK } from '../domain/messages';
+import { ONBOARDING_CHECK_FALLBACK, statusOf } from '../domain/messages';
+import { signupRecordFailureText } from '../domain/signup-record-errors';
 import { errorActions } from './feedback';
 import { command, type PortIO, port, request } from './io';
-import { signupRecordFailureText, statusOf } from './signup-record-errors';
 
 /**
  * Onboarding [product: ONB, SIGNUP-15, SIGNUP-16]: the form creates the signup record (POST /api/signups), then the

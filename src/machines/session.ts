@@ -1,7 +1,7 @@
 import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
 import { SIGN_IN_ENDED_MESSAGE } from '../../contract/session';
 import type { CurrentUser, ProfileFlags } from '../../contract/user';
-import { errorMessage, isUnauthenticatedError } from '../domain/messages';
+import { errorMessage, isUnauthenticatedError, statusOf } from '../domain/messages';
 import { RETRY_ATTEMPTS_TO_MAX, retryDelayMs } from '../domain/retry';
 import { command, type PortIO, port, request } from './io';
 
@@ -67,11 +67,7 @@ export const SESSION_CHECK_FAILED =
 /** What the user sees while a hung identity call is tried again after the 7 s cap. */
 export const SERVER_UNREACHABLE = 'The server could not be reached. Trying again…';
 
-/** The API client's errors carry the HTTP status and the server's code; network failures carry neither. */
-function statusOf(error: unknown): number | null {
-  if (typeof error !== 'object' || error === null || !('status' in error)) return null;
-  return typeof error.status === 'number' ? error.status : null;
-}
+/** The API client's errors carry the server's code beside the status (statusOf); network failures carry neither. */
 function codeOf(error: unknown): string | null {
   if (typeof error !== 'object' || error === null || !('code' in error)) return null;
   return typeof error.code === 'string' ? error.code : null;

@@ -15,9 +15,9 @@ import {
   isAlreadyRegisteredError,
   signInFailureText,
 } from '../domain/messages';
+import { signupRecordFailureText, UNEXPECTED_ERROR } from '../domain/signup-record-errors';
 import { feedbackActions } from './feedback';
 import { command, type PortIO, port, request } from './io';
-import { signupRecordFailureText, UNEXPECTED_ERROR } from './signup-record-errors';
 
 /**
  * The sign-up dialog [product: SIGNUP, MSG-SIGNUP-7, MSG-RESEND]: the form, the duplicate check, the auth-service

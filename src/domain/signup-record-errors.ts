@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { fieldErrorsSchema } from '../../contract/errors';
-import { errorMessage, fieldErrorsText } from '../domain/messages';
+import { errorMessage, fieldErrorsText, statusOf } from './messages';
 
 /**
  * What a failed call of the signup flow on the product API says [product: MSG-SIGNUP-1, MSG-SIGNUP-3, MSG-SIGNUP-5, SIGNUP-25]: a 400 or 422 its field errors or the form's check text; another answer its message or the fallback;
@@ -8,11 +8,6 @@ import { errorMessage, fieldErrorsText } from '../domain/messages';
  */
 
 export const UNEXPECTED_ERROR = 'Unexpected error, please try again.';
-
-export const statusOf = (error: unknown): number | null =>
-  typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
-    ? error.status
-    : null;
 
 /** The field errors of a 400/422 answer (`{errors: {field: [messages]}}`), if it carries any. */
 function fieldErrorsOf(error: unknown) {
