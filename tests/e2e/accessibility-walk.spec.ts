@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import {
   accountMenuButton,
   admin,
+  callApi,
   customer,
   expect,
   expectAccessible,
@@ -22,27 +23,6 @@ const SIZES = [375, 1440] as const;
  */
 const SCHEMES = ['light'] as const;
 type Scheme = (typeof SCHEMES)[number];
-
-/** A non-GET call from the signed-in page, with the CSRF token its cookie holds (arrange steps only). */
-async function callApi(page: Page, method: string, path: string, body: unknown): Promise<number> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = decodeURIComponent(document.cookie.match(/beacon_csrf=([^;]+)/)?.[1] ?? '');
-      const response = await fetch(`/api${path}`, {
-        method,
-        credentials: 'include',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-CSRF-Token': token,
-          'X-Requested-With': 'XMLHttpRequest',
-        },
-        body: JSON.stringify(body),
-      });
-      return response.status;
-    },
-    { method, path, body },
-  );
-}
 
 /** The scheme as a visitor's browser asks for it and as this browser remembers it [product: SET-34]. */
 async function applyScheme(page: Page, scheme: Scheme) {

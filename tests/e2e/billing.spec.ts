@@ -1,43 +1,12 @@
 import type { Page } from '@playwright/test';
-import { authUrl, paymentsUrl } from './addresses';
-import { accountMenuButton, expect, newAccount, openSignInDialog, test } from './fixtures';
+import { paymentsUrl } from './addresses';
+import { callApi, expect, newAccount, signInNewCustomer, test } from './fixtures';
 
 /**
  * Billing end to end [product: BILL]: the real SPA, server and payments stand-in. A new customer whose beta trial
  * is over pays on the hosted Checkout page, changes plan, schedules cancellation, resumes in the portal and sees
  * the page pick the change up by polling; the webhook card shows the last event.
  */
-
-/** A non-GET call from the signed-in page, with the CSRF token its cookie holds (arrange steps only). */
-async function callApi(page: Page, method: string, path: string, body: unknown): Promise<number> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = decodeURIComponent(document.cookie.match(/beacon_csrf=([^;]+)/)?.[1] ?? '');
-      const response = await fetch(`/api${path}`, {
-        method,
-        credentials: 'include',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-CSRF-Token': token,
-          'X-Requested-With': 'XMLHttpRequest',
-        },
-        body: JSON.stringify(body),
-      });
-      return response.status;
-    },
-    { method, path, body },
-  );
-}
-
-/** Signs a new address in through the auth stand-in's Google chooser. */
-async function signInNewCustomer(page: Page, email: string) {
-  const dialog = await openSignInDialog(page);
-  await dialog.getByRole('button', { name: 'Continue with Google' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${authUrl}/`));
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(accountMenuButton(page)).toBeVisible();
-}
 
 const currentPlan = (page: Page) => page.getByRole('region', { name: 'Current Plan' });
 

@@ -94,3 +94,38 @@ export async function openLatestMail(page: Page, to: string, subject: string): P
 
 export const test = base;
 export { expect };
+
+/** A non-GET call from the signed-in page, with the CSRF token its cookie holds (arrange steps only). */
+export async function callApi(page: Page, method: string, path: string, body: unknown): Promise<number> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = decodeURIComponent(document.cookie.match(/beacon_csrf=([^;]+)/)?.[1] ?? '');
+      const response = await fetch(`/api${path}`, {
+        method,
+        credentials: 'include',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-CSRF-Token': token,
+          'X-Requested-With': 'XMLHttpRequest',
+        },
+        body: JSON.stringify(body),
+      });
+      return response.status;
+    },
+    { method, path, body },
+  );
+}
+
+/**
+ * Signs a new address in through the auth stand-in's Google chooser, and waits until the app has exchanged it for a
+ * server session (the API is called with the browser's cookies right after).
+ */
+export async function signInNewCustomer(page: Page, email: string): Promise<void> {
+  const dialog = await openSignInDialog(page);
+  await dialog.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${authUrl}/`));
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(accountMenuButton(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}

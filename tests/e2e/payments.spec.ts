@@ -1,19 +1,10 @@
 import type { Page } from '@playwright/test';
-import { appUrl, authUrl, paymentsUrl } from './addresses';
-import { accountMenuButton, expect, expectAccessible, newAccount, openSignInDialog, test } from './fixtures';
+import { appUrl, paymentsUrl } from './addresses';
+import { accountMenuButton, expect, expectAccessible, newAccount, signInNewCustomer, test } from './fixtures';
 
 // The payment provider's half of billing as `npm start` runs it: the server's billing API on the official SDK, the
 // stand-in's hosted Checkout and portal pages in Chromium, and webhooks delivered to the app with the shared
 // secret. (The SPA's billing page drives the same calls once it exists; here the test makes them.)
-
-async function signInWithGoogle(page: Page): Promise<void> {
-  const dialog = await openSignInDialog(page);
-  await dialog.getByRole('button', { name: 'Continue with Google' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${authUrl}/`));
-  await page.getByLabel('Email').fill(newAccount('billing').email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(accountMenuButton(page)).toBeVisible();
-}
 
 /**
  * Back in the app, the SPA restores the auth session and exchanges it for a fresh server session (the cookie is
@@ -40,7 +31,7 @@ async function api(page: Page, path: string, data?: unknown) {
 test('a customer pays on the hosted checkout page, returns, and later schedules cancellation in the portal', async ({
   page,
 }) => {
-  await signInWithGoogle(page);
+  await signInNewCustomer(page, newAccount('billing').email);
 
   const { url } = await api(page, '/api/billing/checkout-session', { planName: 'pro_monthly' });
   expect(url.startsWith(`${paymentsUrl}/checkout/`)).toBe(true);

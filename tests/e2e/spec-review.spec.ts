@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
-import { appUrl, authUrl, paymentsUrl } from './addresses';
+import { appUrl, paymentsUrl } from './addresses';
 import {
   accountMenuButton,
   admin,
+  callApi,
   customer,
   expect,
   newAccount,
-  openSignInDialog,
+  signInNewCustomer,
   signInThroughUi,
   test,
 } from './fixtures';
@@ -15,38 +16,6 @@ import {
  * The open items of the product review (issue 21 item 4), each as a customer or a visitor meets it in the real SPA, server
  * and stand-ins.
  */
-
-/** A non-GET call from the signed-in page, with the CSRF token its cookie holds (arrange steps only). */
-async function callApi(page: Page, method: string, path: string, body: unknown): Promise<number> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = decodeURIComponent(document.cookie.match(/beacon_csrf=([^;]+)/)?.[1] ?? '');
-      const response = await fetch(`/api${path}`, {
-        method,
-        credentials: 'include',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-CSRF-Token': token,
-          'X-Requested-With': 'XMLHttpRequest',
-        },
-        body: JSON.stringify(body),
-      });
-      return response.status;
-    },
-    { method, path, body },
-  );
-}
-
-/** Signs a new address in through the auth stand-in's Google chooser. */
-async function signInNewCustomer(page: Page, email: string) {
-  const dialog = await openSignInDialog(page);
-  await dialog.getByRole('button', { name: 'Continue with Google' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${authUrl}/`));
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(accountMenuButton(page)).toBeVisible();
-  await page.waitForLoadState('networkidle');
-}
 
 async function signOutFromMenu(page: Page) {
   await accountMenuButton(page).click();
