@@ -15,7 +15,7 @@ import viteConfig from './vite.config';
 const MUTATION_PROJECTS = new Set(['services', 'model', 'model-view', 'ui']);
 const only = process.env.MUTATION_TESTS?.split(',').filter(Boolean);
 
-type Project = { test?: { name?: string; include?: string[] } };
+type Project = { test?: { name?: string; include?: string[]; environment?: string; setupFiles?: string[] } };
 
 /** `SettingsPage` → `settings-page`; `change-plan-io` → `change-plan`. */
 const stemOf = (file: string) =>
@@ -39,7 +39,9 @@ class MutantFirstSequencer extends BaseSequencer {
     const related = (this.ctx.config.related ?? []).map((file) => stemOf(file));
     const folders = (this.ctx.config.related ?? []).map((file) => basename(dirname(file)));
     // A flow's I/O has its own tests, and the table of every flow's requests and commands (flow-io.test.ts).
-    const io = related.filter((stem) => stem.endsWith('-io')).flatMap((stem) => [stem.slice(0, -3), 'flow-io']);
+    const io = related
+      .filter((stem) => stem.endsWith('-io'))
+      .flatMap((stem) => [stem.slice(0, -3), 'flow-io']);
     const candidates = [...related, ...io, ...folders].filter(
       (name) => name && !['src', 'machines', 'services', 'app', 'ui'].includes(name),
     );
@@ -81,9 +83,17 @@ export default defineConfig((env) => {
   // long replayed paths get the time they need here, and only here. Every file runs in a worker of its own
   // (model-view shares one otherwise): Vitest runs shared-worker files before all others, which would put the
   // sequencer's choice after them.
+  // The views' waits get the same allowance (tests/setup/mutation-waits.ts).
   const slower = projects.map((project) => ({
     ...project,
-    test: { ...project.test, testTimeout: 90_000, isolate: true },
+    test: {
+      ...project.test,
+      testTimeout: 90_000,
+      isolate: true,
+      ...(project.test?.environment === 'node'
+        ? {}
+        : { setupFiles: [...(project.test?.setupFiles ?? []), 'tests/setup/mutation-waits.ts'] }),
+    },
   }));
   return {
     ...base,
