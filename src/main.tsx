@@ -101,7 +101,11 @@ function start(after: Promise<unknown> = Promise.resolve()) {
   if (hasStoredAuthSession() || isAuthCallbackAddress(new URL(window.location.href))) {
     app
       .loadServices()
-      .then((services) => services.startAuthService?.())
+      // A task of its own: creating the client (and fetching supabase-js) was part of the services' evaluation task.
+      .then(async (services) => {
+        await nextTask();
+        return services.startAuthService?.();
+      })
       .catch((error: unknown) => {
         console.warn('The auth service could not start; sign-in will try again when needed.', error);
       });
