@@ -5,9 +5,15 @@ import { defineConfig } from 'vitest/config';
 import { preloadChunks } from './scripts/vite/preload-signed-in.ts';
 import { prerenderLanding } from './scripts/vite/prerender-landing.ts';
 
-const nodeProject = (name: string, include: string[]) => ({
+const nodeProject = (name: string, include: string[], options: { isolate?: boolean } = {}) => ({
   extends: true as const,
-  test: { name, include, environment: 'node' as const, setupFiles: ['tests/setup/no-network.ts'] },
+  test: {
+    name,
+    include,
+    environment: 'node' as const,
+    setupFiles: ['tests/setup/no-network.ts'],
+    ...options,
+  },
 });
 
 const prerender = prerenderLanding({
@@ -96,7 +102,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       nodeProject('domain', ['src/domain/**/*.test.ts']),
       nodeProject('contract', ['contract/**/*.test.ts']),
       nodeProject('services', ['src/services/**/*.test.ts', 'tests/services/**/*.test.ts']),
-      nodeProject('model', ['tests/model/**/*.test.ts']),
+      // The harness's own tests and the inventory and report checks share a worker's loaded modules: none keeps state
+      // between files, and each file of its own would load xstate and the harness again.
+      nodeProject('model', ['tests/model/**/*.test.ts'], { isolate: false }),
       {
         // Model tests of machines with a view replay every path through it: they need a DOM.
         extends: true,
@@ -108,7 +116,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           // and DOM, which spares each file seconds of imports (DESIGN's 20 s budget for the model run).
           isolate: false,
           setupFiles: ['tests/setup/no-network.ts', 'tests/setup/ui.ts'],
-          testTimeout: 20000,
+          // A replayed path is one test: 20-30 steps, each rendered. About 1-3 s on an idle machine, but CI shares two
+          // cores with other suites (at a load of 27 a 21-step path took over 20 s).
+          testTimeout: 60000,
         },
       },
       nodeProject('scripts', ['tests/scripts/**/*.test.ts']),
