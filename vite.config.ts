@@ -59,7 +59,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     prerender.plugin,
     // After the prerender, which copies index.html as it was: the landing page loads none of these at start.
-    preloadChunks(['ui-kit', 'ui-kit-overlays', 'forms', 'app', 'signed-in'], prerender.signedInFrame),
+    preloadChunks(['ui-kit', 'ui-kit-overlays', 'forms', 'app', 'signed-in'], prerender.signedInFrames),
     // Brotli and gzip twins of every built file, made once at build time: the server sends them as they are
     // (@fastify/static preCompressed) instead of compressing on every request or not at all. The prerendered
     // landing page joins dist/ here, twins and all.
