@@ -5,9 +5,15 @@ import { defineConfig } from 'vitest/config';
 import { preloadChunks } from './scripts/vite/preload-signed-in.ts';
 import { prerenderLanding } from './scripts/vite/prerender-landing.ts';
 
-const nodeProject = (name: string, include: string[]) => ({
+const nodeProject = (name: string, include: string[], options: { isolate?: boolean } = {}) => ({
   extends: true as const,
-  test: { name, include, environment: 'node' as const, setupFiles: ['tests/setup/no-network.ts'] },
+  test: {
+    name,
+    include,
+    environment: 'node' as const,
+    setupFiles: ['tests/setup/no-network.ts'],
+    ...options,
+  },
 });
 
 const prerender = prerenderLanding({
@@ -26,12 +32,19 @@ const chunkGroups = [
   // shares with lazy chunks (React, the router, Mantine's core, app-context…) become ten small first-load files,
   // each compressed on its own, about 4 KB gz more than the same code in one file.
   { name: 'first-load', tags: ['$initial' as const], priority: 4 },
-  // The app behind every page, which every visit loads once the page is on screen: the flows (xstate, the
-  // machines, their I/O), the services (the API's clients, ky, valibot, the contract's schemas), and the hooks by
-  // which views reach them, which use no component (the session's error toasts are on every page).
+  // The app behind every page, which every visit loads once the page is on screen, in two chunks that the browser
+  // evaluates one task apart (src/main.tsx), since evaluating them together was one task of 200 ms and more on a
+  // slow phone. `app-services`: the services (the API's clients, ky, valibot, the contract's schemas, the flows'
+  // I/O) and the domain rules. `app`: the flows (xstate, which builds every machine as its module evaluates), and
+  // the hooks by which views reach them, which use no component (the session's error toasts are on every page).
+  {
+    name: 'app-services',
+    test: /node_modules[\\/](ky|valibot)[\\/]|[\\/]src[\\/](services|domain)[\\/]|[\\/]contract[\\/]/,
+    priority: 3.5,
+  },
   {
     name: 'app',
-    test: /node_modules[\\/](xstate|@xstate|ky|valibot)[\\/]|[\\/]src[\\/](app|machines|services|domain)[\\/]|[\\/]contract[\\/]|[\\/]src[\\/]ui[\\/](use-flow|shell[\\/]account-hooks|shell[\\/]SessionErrorToasts)\./,
+    test: /node_modules[\\/](xstate|@xstate)[\\/]|[\\/]src[\\/](app|machines)[\\/]|[\\/]src[\\/]ui[\\/](use-flow|shell[\\/]account-hooks|shell[\\/]SessionErrorToasts)\./,
     priority: 3,
   },
   // The form parts that sign-up and onboarding share.
@@ -59,7 +72,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     prerender.plugin,
     // After the prerender, which copies index.html as it was: the landing page loads none of these at start.
-    preloadChunks(['ui-kit', 'ui-kit-overlays', 'forms', 'app', 'signed-in'], prerender.signedInFrames),
+    preloadChunks(
+      ['ui-kit', 'ui-kit-overlays', 'forms', 'app-services', 'app', 'signed-in'],
+      prerender.signedInFrames,
+    ),
     // Brotli and gzip twins of every built file, made once at build time: the server sends them as they are
     // (@fastify/static preCompressed) instead of compressing on every request or not at all. The prerendered
     // landing page joins dist/ here, twins and all.
@@ -86,7 +102,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       nodeProject('domain', ['src/domain/**/*.test.ts']),
       nodeProject('contract', ['contract/**/*.test.ts']),
       nodeProject('services', ['src/services/**/*.test.ts', 'tests/services/**/*.test.ts']),
-      nodeProject('model', ['tests/model/**/*.test.ts']),
+      // The harness's own tests and the inventory and report checks share a worker's loaded modules: none keeps state
+      // between files, and each file of its own would load xstate and the harness again.
+      nodeProject('model', ['tests/model/**/*.test.ts'], { isolate: false }),
       {
         // Model tests of machines with a view replay every path through it: they need a DOM.
         extends: true,
@@ -98,7 +116,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           // and DOM, which spares each file seconds of imports (DESIGN's 20 s budget for the model run).
           isolate: false,
           setupFiles: ['tests/setup/no-network.ts', 'tests/setup/ui.ts'],
-          testTimeout: 20000,
+          // A replayed path is one test: 20-30 steps, each rendered. About 1-3 s on an idle machine, but CI shares two
+          // cores with other suites (at a load of 27 a 21-step path took over 20 s).
+          testTimeout: 60000,
         },
       },
       nodeProject('scripts', ['tests/scripts/**/*.test.ts']),

@@ -1,5 +1,6 @@
-import { matchesGlob } from 'node:path';
+import { basename, dirname, matchesGlob } from 'node:path';
 import { defineConfig, type UserConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import viteConfig from './vite.config';
 
 /**
@@ -14,7 +15,58 @@ import viteConfig from './vite.config';
 const MUTATION_PROJECTS = new Set(['services', 'model', 'model-view', 'ui']);
 const only = process.env.MUTATION_TESTS?.split(',').filter(Boolean);
 
-type Project = { test?: { name?: string; include?: string[] } };
+type Project = { test?: { name?: string; include?: string[]; environment?: string; setupFiles?: string[] } };
+
+/** `SettingsPage` → `settings-page`; `change-plan-io` → `change-plan`. */
+const stemOf = (file: string) =>
+  basename(file)
+    .replace(/(\.test)?\.tsx?$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase();
+
+/**
+ * Stryker runs one mutant at a time and stops at the first failing test (bail): the order of the test files decides
+ * how long a killed mutant takes. Vitest's own order runs the longest files first; here the files most likely to
+ * kill the mutant come first, and the cheap ones before the expensive ones:
+ * 1. the test file named after the mutated file (or its folder): `machines/contact.ts` → `tests/model/contact.test.tsx`,
+ *    `services/settings-io.ts` → `settings…` and `flow-io.test.ts`, `ui/billing/CancelDialog.tsx` → `billing…`;
+ * 2. a file that failed in the previous run (it killed the mutant before, usually one on a nearby line);
+ * 3. node before DOM, then the shortest first.
+ * Stryker names the mutated file in `related` (the sandbox's copy), which is how the sequencer knows it.
+ */
+class MutantFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const related = (this.ctx.config.related ?? []).map((file) => stemOf(file));
+    const folders = (this.ctx.config.related ?? []).map((file) => basename(dirname(file)));
+    // A flow's I/O has its own tests, and the table of every flow's requests and commands (flow-io.test.ts).
+    const io = related
+      .filter((stem) => stem.endsWith('-io'))
+      .flatMap((stem) => [stem.slice(0, -3), 'flow-io']);
+    const candidates = [...related, ...io, ...folders].filter(
+      (name) => name && !['src', 'machines', 'services', 'app', 'ui'].includes(name),
+    );
+    const rank = (spec: TestSpecification) => {
+      const stem = stemOf(spec.moduleId);
+      const named = candidates.some(
+        (name) => stem === name || stem.startsWith(`${name}-`) || name.startsWith(stem),
+      );
+      const cached = this.ctx.cache.getTestSpecificationResult(spec);
+      const dom = spec.project.config.environment !== 'node';
+      return [
+        named ? 0 : 1,
+        cached?.failed ? 0 : 1,
+        dom ? 1 : 0,
+        cached?.duration ?? Number.MAX_SAFE_INTEGER,
+      ];
+    };
+    const ranks = new Map(files.map((spec) => [spec, rank(spec)]));
+    return [...files].sort((a, b) => {
+      const [ra, rb] = [ranks.get(a)!, ranks.get(b)!];
+      const index = ra.findIndex((value, i) => value !== rb[i]);
+      return index === -1 ? 0 : ra[index]! - rb[index]!;
+    });
+  }
+}
 
 export default defineConfig((env) => {
   const base = (viteConfig as (env: unknown) => UserConfig)(env);
@@ -28,7 +80,23 @@ export default defineConfig((env) => {
     })
     .filter((project) => (project.test?.include ?? []).length > 0);
   // Instrumented code (every mutant behind a switch, coverage counted per test) runs several times slower: the
-  // long replayed paths get the time they need here, and only here.
-  const slower = projects.map((project) => ({ ...project, test: { ...project.test, testTimeout: 90_000 } }));
-  return { ...base, test: { ...base.test, projects: slower } } as UserConfig;
+  // long replayed paths get the time they need here, and only here. Every file runs in a worker of its own
+  // (model-view shares one otherwise): Vitest runs shared-worker files before all others, which would put the
+  // sequencer's choice after them.
+  // The views' waits get the same allowance (tests/setup/mutation-waits.ts).
+  const slower = projects.map((project) => ({
+    ...project,
+    test: {
+      ...project.test,
+      testTimeout: 90_000,
+      isolate: true,
+      ...(project.test?.environment === 'node'
+        ? {}
+        : { setupFiles: [...(project.test?.setupFiles ?? []), 'tests/setup/mutation-waits.ts'] }),
+    },
+  }));
+  return {
+    ...base,
+    test: { ...base.test, projects: slower, sequence: { sequencer: MutantFirstSequencer } },
+  } as UserConfig;
 });

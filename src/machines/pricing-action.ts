@@ -1,7 +1,7 @@
-import { type ActorRefFrom, assertEvent, assign, emit, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, emit, raise, type SnapshotFrom, setup } from 'xstate';
 import type { BillingInterval, CheckoutPlanName, PlanId } from '../../contract/plans';
 import { isUnauthenticatedError } from '../domain/messages';
-import { checkoutPlanName } from '../domain/plans';
+import { checkoutPlanName, isCurrentPlan, type PlanChoice } from '../domain/plans';
 import type { SignupChoice } from '../domain/signup-choice';
 import type { CheckoutStart } from './change-plan';
 import { command, type PortIO, port, request } from './io';
@@ -13,6 +13,10 @@ import { isLeavingForPortal, portalMachine } from './portal';
  * onboarding is sent to finish it; anyone else goes to checkout. Checkout answered 401 (or 'Unauthenticated')
  * opens the signup dialog; a subscription that exists already, an answer without an address and any other failure
  * try the billing portal (the portal child machine, ./portal.ts), and failing that the Billing page.
+ *
+ * A choice made before the session has checked who is there (a click right after the first paint, which shows the
+ * visitor's page) waits for it ('Please wait...'), then does what it does for that chooser, once; on the chooser's
+ * own plan, it goes where that plan is managed, the Billing page [product: LAND-46, LAND-42].
  */
 
 /** Who is choosing, as the page knows it when the button is pressed. */
@@ -28,7 +32,11 @@ export interface PricingActionContext {
   choice: PricingChoice | null;
 }
 
-export type PricingActionEvent = { type: 'plan.choose'; chooser: Chooser } & PricingChoice;
+export type PricingActionEvent =
+  /** A card's button; `unknown` while the session is still checking who is there. */
+  | ({ type: 'plan.choose'; chooser: Chooser | 'unknown' } & PricingChoice)
+  /** The session has checked: who is there and the plan they have, if any. The page says so each time it does. */
+  | { type: 'session.known'; chooser: Chooser; current: PlanChoice | null };
 
 /** What the view hears from the flow: open the sign-up dialog with a plan chosen, or scroll to the contact form. */
 export type PricingActionEmitted = { type: 'signup.open'; choice: SignupChoice } | { type: 'contact.scroll' };
@@ -65,10 +73,20 @@ export const pricingActionMachine = setup({
     }),
     scrollToContact: emit({ type: 'contact.scroll' as const }),
     openSignup: emit((_, choice: SignupChoice) => ({ type: 'signup.open' as const, choice })),
+    chooseAsKnown: raise(({ context, event }) => {
+      assertEvent(event, 'session.known');
+      // The choice that waits: remembered on the way in (rememberChoice).
+      return { type: 'plan.choose' as const, ...(context.choice as PricingChoice), chooser: event.chooser };
+    }),
   },
   guards: {
     isBusiness: ({ event }) => event.type === 'plan.choose' && event.plan === 'business',
-    isChosenBy: ({ event }, chooser: Chooser) => event.type === 'plan.choose' && event.chooser === chooser,
+    isChosenBy: ({ event }, chooser: Chooser | 'unknown') =>
+      event.type === 'plan.choose' && event.chooser === chooser,
+    isOwnPlan: ({ context, event }) =>
+      event.type === 'session.known' &&
+      context.choice !== null &&
+      isCurrentPlan(context.choice, event.current),
     isUnauthenticated: (_, params: { error: unknown }) => isUnauthenticatedError(params.error),
     hasCheckoutUrl: (_, start: CheckoutStart) => !start.existingSubscription && Boolean(start.url),
     isLeavingForPortal,
@@ -84,6 +102,11 @@ export const pricingActionMachine = setup({
           // Business is sold in a conversation, not a checkout [product: LAND-23].
           { guard: 'isBusiness', actions: 'scrollToContact' },
           {
+            guard: { type: 'isChosenBy', params: 'unknown' },
+            target: 'waitingForSession',
+            actions: 'rememberChoice',
+          },
+          {
             guard: { type: 'isChosenBy', params: 'visitor' },
             actions: [
               'rememberChoice',
@@ -92,6 +115,16 @@ export const pricingActionMachine = setup({
           },
           { guard: { type: 'isChosenBy', params: 'needsOnboarding' }, actions: 'goToOnboarding' },
           { target: 'checkingOut', actions: 'rememberChoice' },
+        ],
+      },
+    },
+    // Chosen before the session had checked who is there: the choice waits for it, its button says so.
+    waitingForSession: {
+      tags: ['busy'],
+      on: {
+        'session.known': [
+          { guard: 'isOwnPlan', target: 'idle', actions: 'goToBilling' },
+          { target: 'idle', actions: 'chooseAsKnown' },
         ],
       },
     },

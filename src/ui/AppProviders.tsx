@@ -1,12 +1,14 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
+// After Mantine's variables, which it overrides in both schemes.
+import './styles/schemes.css';
 // Every page has buttons; imported here, in the entry, so Button's rules follow UnstyledButton's in one stylesheet.
 import './styles/button';
 import { MantineProvider, type MantineThemeOverride } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { colorSchemeManager } from './color-scheme';
-import { appTheme, cssVariablesResolver } from './theme';
+import { appTheme } from './theme';
 import { isToastHostMounted, subscribeToastHost } from './toasts/toast-host';
 
 const Toasts = lazy(() => import('./toasts/Toasts'));
@@ -22,12 +24,7 @@ export function AppProviders({
 }) {
   const toastsNeeded = useSyncExternalStore(subscribeToastHost, isToastHostMounted, () => false);
   return (
-    <MantineProvider
-      theme={theme}
-      colorSchemeManager={colorSchemeManager}
-      defaultColorScheme="light"
-      cssVariablesResolver={cssVariablesResolver}
-    >
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
       {children}
       {toastsNeeded && (
         <Suspense fallback={null}>

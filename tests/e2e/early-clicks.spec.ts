@@ -62,6 +62,9 @@ test.describe('a visitor', () => {
 });
 
 test.describe('a signed-in customer', () => {
+  // A sign-in through the dialog, then the pages: more than the default 30 s on a busy machine.
+  test.slow();
+
   for (const delay of MOMENTS) {
     test(`${delay} ms after the first paint of a full load: a plan's button does what it does for the customer, once`, async ({
       page,

@@ -5,6 +5,7 @@ import { type CancellationSnapshot, cancellationMachine } from '../../src/machin
 import { billingInfo, failureTextOf, tooManyRequests } from '../ui/billing-fixtures';
 import { renderApp, signedIn } from '../ui/render-app';
 import { describeModel, emitted, type MachineView, start } from './harness';
+import { expectEveryControlDisabled } from './view-checks';
 
 /** The cancel dialog [product: BILL-10, BILL-11, BILL-15, DATA-15, MSG-CANCEL]. */
 
@@ -46,9 +47,13 @@ const REASON_LABELS = {
 const dialog = () => screen.getByRole('dialog', { name: 'Cancel Subscription' });
 const button = (name: string) => within(dialog()).getByRole('button', { name });
 
+/**
+ * While the cancellation is sent, every control of the dialog is disabled, Close and 'Keep Subscription' included:
+ * the dialog cannot be dismissed before the answer is in [product: BILL-23].
+ */
 function showsBusy() {
   expect(button('Cancel Now')).toHaveAttribute('data-loading', 'true');
-  expect(button('Cancel at Period End')).toBeDisabled();
+  expectEveryControlDisabled(dialog());
 }
 
 const cancellationView: MachineView<typeof cancellationMachine> = {
@@ -87,6 +92,9 @@ const cancellationView: MachineView<typeof cancellationMachine> = {
       // The counter [product: BILL-10].
       expect(within(dialog()).getByText(`${context.comment.length}/300`)).toBeInTheDocument();
       expect(button('Cancel Now')).toBeEnabled();
+      // Not sending: the dialog can be dismissed [product: BILL-23].
+      expect(button('Keep Subscription')).toBeEnabled();
+      expect(button('Close')).toBeEnabled();
       if (context.error) expect(within(dialog()).getByRole('alert')).toHaveTextContent(context.error);
       else expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();
     },

@@ -5,6 +5,7 @@ import type { PortalOutput } from '../../src/machines/portal';
 import { billingInfo, failureTextOf, tooManyRequests } from '../ui/billing-fixtures';
 import { renderApp, signedIn } from '../ui/render-app';
 import { call, describeModel, emitted, type MachineView, type StepObservation, start } from './harness';
+import { expectEveryControlDisabled } from './view-checks';
 
 /** The change-plan dialog [product: BILL-9, BILL-12, BILL-16, MSG-BILL]. */
 
@@ -35,9 +36,13 @@ const confirm = () => within(dialog()).getByRole('button', { name: 'Confirm Chan
 const PLAN_LABELS = { starter: /^Starter/, pro: /^Founders' Tier/, business: /^Business/ } as const;
 const INTERVAL_LABELS = { monthly: 'Monthly', annual: 'Annual (Save 20%)' } as const;
 
+/**
+ * While the change (or the way to Checkout or the portal) is under way, every control of the dialog is disabled,
+ * Close and 'Keep Current Plan' included: the dialog cannot be dismissed meanwhile [product: BILL-23].
+ */
 function showsBusy() {
   expect(confirm()).toHaveAttribute('data-loading', 'true');
-  expect(confirm()).toBeDisabled();
+  expectEveryControlDisabled(dialog());
 }
 
 const changePlanView: MachineView<typeof changePlanMachine> = {
@@ -70,6 +75,9 @@ const changePlanView: MachineView<typeof changePlanMachine> = {
       expect(within(dialog()).getByRole('radio', { name: INTERVAL_LABELS[context.view] })).toBeChecked();
       if (isUnchanged(snapshot)) expect(confirm()).toBeDisabled();
       else expect(confirm()).toBeEnabled();
+      // Nothing under way: the dialog can be dismissed [product: BILL-23].
+      expect(within(dialog()).getByRole('button', { name: 'Keep Current Plan' })).toBeEnabled();
+      expect(within(dialog()).getByRole('button', { name: 'Close' })).toBeEnabled();
       if (context.error) expect(within(dialog()).getByRole('alert')).toHaveTextContent(context.error);
       else expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();
     },

@@ -245,6 +245,29 @@ describe('the dialogs', () => {
     ).toBeDisabled();
   });
 
+  it('cancel: while it is sent, Escape does not close the dialog, and the answer shows in it [product: BILL-23]', async () => {
+    let answer!: (value: { canceled: true; canceledImmediately: true }) => void;
+    const cancel = vi.fn(
+      () => new Promise<{ canceled: true; canceledImmediately: true }>((r) => (answer = r)),
+    );
+    await openBilling(
+      { loadInfo: async () => billingInfo() },
+      { cancellation: { cancelSubscription: cancel } },
+    );
+    await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Cancel Subscription' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Subscription' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Now' }));
+    await waitFor(() => expect(cancel).toHaveBeenCalled());
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Cancel Subscription' })).toBe(dialog);
+    answer({ canceled: true, canceledImmediately: true });
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Subscription canceled immediately.');
+    // Answered: Escape closes it again.
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel Subscription' })).toBeNull());
+  });
+
   it('change plan: confirm is disabled for the current plan on the monthly view [product: BILL-9]', async () => {
     const changePlan = vi.fn(async () => ({ noSubscription: false as const, changed: true }));
     await openBilling({ loadInfo: async () => billingInfo() }, { changePlan: { changePlan } });

@@ -29,7 +29,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { type ReactNode, Suspense, useCallback, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import type { BillingInfo, Invoice, WebhookHealth } from '../../../contract/billing';
 import { type BillingInterval, PLANS } from '../../../contract/plans';
 import {
@@ -99,7 +99,9 @@ const BILLED: Record<BillingInterval, string> = { monthly: 'Billed monthly', ann
 
 function Billing() {
   const billing = useFlow('billing');
-  const info = useSelector(billing, selectInfo);
+  // The page's cards render in a deferred render, which React renders in slices, yielding to the browser between
+  // them: rendered with the answer's arrival, they were one task of hundreds of milliseconds on a slow phone.
+  const info = useDeferredValue(useSelector(billing, selectInfo));
   const health = useSelector(billing, selectHealth);
   const error = useSelector(billing, selectError);
   const failed = useSelector(billing, selectHasFailed);

@@ -8,6 +8,7 @@ import { Button, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mant
 import { useSelector } from '@xstate/react';
 import { CANCEL_COMMENT_MAX_LENGTH, CANCEL_REASONS, type CancelReason } from '../../../contract/billing';
 import {
+  type CancellationActorRef,
   selectComment,
   selectError,
   selectIsBusy,
@@ -27,23 +28,30 @@ export const CANCEL_REASON_LABELS: Readonly<Record<CancelReason, string>> = {
   other: 'Other',
 };
 
-/** The cancel dialog [product: BILL-2, BILL-10, BILL-11, MSG-CANCEL]. */
+/**
+ * The cancel dialog [product: BILL-2, BILL-10, BILL-11, MSG-CANCEL]. While the cancellation is sent it cannot be
+ * dismissed: Close, 'Keep Subscription', Escape and a click outside wait for the answer, which the dialog then
+ * shows [product: BILL-23].
+ */
 export function CancelDialog({ onClose, onCancelled }: { onClose: () => void; onCancelled: () => void }) {
+  const flow = useFlow('cancellation', { on: { done: onCancelled } });
+  const busy = useSelector(flow, selectIsBusy);
   return (
     <Modal
       opened
       onClose={onClose}
+      closeOnEscape={!busy}
+      closeOnClickOutside={!busy}
       title="Cancel Subscription"
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': 'Close', disabled: busy }}
     >
-      <CancelForm onClose={onClose} onCancelled={onCancelled} />
+      <CancelForm flow={flow} onClose={onClose} />
     </Modal>
   );
 }
 
-function CancelForm({ onClose, onCancelled }: { onClose: () => void; onCancelled: () => void }) {
-  const flow = useFlow('cancellation', { on: { done: onCancelled } });
+function CancelForm({ flow, onClose }: { flow: CancellationActorRef; onClose: () => void }) {
   const reason = useSelector(flow, selectReason);
   const comment = useSelector(flow, selectComment);
   const error = useSelector(flow, selectError);
@@ -81,7 +89,7 @@ function CancelForm({ onClose, onCancelled }: { onClose: () => void; onCancelled
       <FormFeedback error={error} notice={notice} />
       {/* The buttons wrap together, never one alone [product: BILL-22]. */}
       <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={onClose}>
+        <Button variant="default" onClick={onClose} disabled={busy}>
           {done ? 'Done' : 'Keep Subscription'}
         </Button>
         {!done && (

@@ -9,7 +9,7 @@ import { Button, Group, Modal, Radio, SegmentedControl, Stack } from '@mantine/c
 import { useSelector } from '@xstate/react';
 import { type BillingInterval, PLAN_LIST, type PlanId } from '../../../contract/plans';
 import { ANNUAL_SAVINGS_LABEL, formatUsd, planPrice } from '../../domain/prices';
-import type { ChangePlanInput } from '../../machines/change-plan';
+import type { ChangePlanActorRef, ChangePlanInput } from '../../machines/change-plan';
 import {
   selectChosenPlan,
   selectConfirmDisabled,
@@ -25,6 +25,8 @@ import { useFlow } from '../use-flow';
 /**
  * The change-plan dialog [product: BILL-2, BILL-9, BILL-12]. Its own plan choice (a radio list and the
  * monthly/annual switch), so it does not wait for the plan picker dialog; that one can replace the list later.
+ * While the change (or the way to Checkout or the portal) is under way it cannot be dismissed: Close, 'Keep Current
+ * Plan', Escape and a click outside wait for the answer [product: BILL-23].
  */
 export function ChangePlanDialog({
   current,
@@ -36,23 +38,32 @@ export function ChangePlanDialog({
   /** The plan was changed: the page reloads its billing info. */
   onChanged: () => void;
 }) {
+  const flow = useFlow('changePlan', { input: current, on: { done: onChanged } });
+  const busy = useSelector(flow, selectIsBusy);
   return (
-    <Modal opened onClose={onClose} title="Change Plan" centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <ChangePlanForm current={current} onClose={onClose} onChanged={onChanged} />
+    <Modal
+      opened
+      onClose={onClose}
+      closeOnEscape={!busy}
+      closeOnClickOutside={!busy}
+      title="Change Plan"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close', disabled: busy }}
+    >
+      <ChangePlanForm flow={flow} current={current} onClose={onClose} />
     </Modal>
   );
 }
 
 function ChangePlanForm({
+  flow,
   current,
   onClose,
-  onChanged,
 }: {
+  flow: ChangePlanActorRef;
   current: ChangePlanInput;
   onClose: () => void;
-  onChanged: () => void;
 }) {
-  const flow = useFlow('changePlan', { input: current, on: { done: onChanged } });
   const chosen = useSelector(flow, selectChosenPlan);
   const view = useSelector(flow, selectView);
   const error = useSelector(flow, selectError);
@@ -95,7 +106,7 @@ function ChangePlanForm({
       </Radio.Group>
       <FormFeedback error={error} notice={notice} />
       <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
+        <Button variant="default" onClick={onClose} disabled={busy}>
           {done ? 'Done' : 'Keep Current Plan'}
         </Button>
         {!done && (

@@ -1,5 +1,5 @@
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   type BillingInterval,
   PLAN_LIST,
@@ -33,7 +33,8 @@ export function PricingSection({ openSignup }: { openSignup: (choice: SignupChoi
   const user = useSessionValue(selectUser, null);
   const onboardingRequired = useSessionValue(selectOnboardingRequired, false);
   const chooser: Chooser = !user ? 'visitor' : onboardingRequired ? 'needsOnboarding' : 'customer';
-  const current = currentPlanOf(user);
+  // One value per user, so the flow hears of the session once each time it has checked.
+  const current = useMemo(() => currentPlanOf(user), [user]);
 
   const scrollToContact = useCallback(() => scrollToSection(sectionIds.contact), []);
   const pricing = useLandingFlow('pricingAction', {
@@ -41,20 +42,13 @@ export function PricingSection({ openSignup }: { openSignup: (choice: SignupChoi
   });
   const busy = useFlowValue(pricing.actor, selectIsBusy, false);
   const pendingPlan = useFlowValue(pricing.actor, selectPendingPlan, null);
-  // Who is choosing is known once the session has checked the user. A choice made before (a click right after the
-  // first paint, which shows the visitor's page) waits for it, then does what it does for that chooser, once
-  // [product: LAND-46].
+  // Who is choosing is known once the session has checked the user; a choice made before waits for it in the flow
+  // [product: LAND-46], which hears each time the session has checked.
   const sessionSettled = useSessionValue((snapshot) => !selectIsLoadingUser(snapshot), false);
-  const [heldChoice, setHeldChoice] = useState<{ plan: PlanId; interval: BillingInterval } | null>(null);
   const { send } = pricing;
-  const navigate = useNavigate();
   useEffect(() => {
-    if (!sessionSettled || !heldChoice) return;
-    setHeldChoice(null);
-    // The customer's own plan: its card's 'Manage Plan' [product: LAND-42].
-    if (isCurrentPlan(heldChoice, current)) void navigate({ to: paths.billing });
-    else send({ type: 'plan.choose', ...heldChoice, chooser });
-  }, [sessionSettled, heldChoice, chooser, current, send, navigate]);
+    if (sessionSettled) send({ type: 'session.known', chooser, current });
+  }, [sessionSettled, chooser, current, send]);
 
   return (
     <section id={sectionIds.pricing} aria-labelledby="pricing-title" className={classes.section}>
@@ -98,13 +92,17 @@ export function PricingSection({ openSignup }: { openSignup: (choice: SignupChoi
               selected={selected === plan.id}
               current={isCurrentPlan({ plan: plan.id, interval }, current)}
               subscribed={current !== null}
-              busy={busy || heldChoice !== null}
-              pending={pendingPlan === plan.id || heldChoice?.plan === plan.id}
+              busy={busy}
+              pending={pendingPlan === plan.id}
               onSelect={() => setSelected(plan.id)}
               onChoose={() => {
                 setSelected(plan.id);
-                if (sessionSettled) send({ type: 'plan.choose', plan: plan.id, interval, chooser });
-                else setHeldChoice({ plan: plan.id, interval });
+                send({
+                  type: 'plan.choose',
+                  plan: plan.id,
+                  interval,
+                  chooser: sessionSettled ? chooser : 'unknown',
+                });
               }}
             />
           ))}

@@ -86,7 +86,7 @@ export default function PlanPickerDialog({
                   </Title>
                   <Text fw={700} size="xl">
                     {formatUsd(price.perMonth)}
-                    <Text span c="gray.7" size="sm">
+                    <Text span c="dimmed" size="sm">
                       {' '}
                       / month{interval === 'annual' ? `, ${formatUsd(price.charged)} billed yearly` : ''}
                     </Text>

@@ -168,13 +168,13 @@ function RecentReversals({ refund }: { refund: RefundActorRef }) {
         </Button>
       </Group>
       {loading && reversals.length === 0 ? (
-        <Text c="gray.7">Loading recent reversals...</Text>
+        <Text c="dimmed">Loading recent reversals...</Text>
       ) : unavailable ? (
-        <Text c="red" role="alert">
+        <Text c="var(--mantine-color-error)" role="alert">
           Could not load recent reversals.
         </Text>
       ) : reversals.length === 0 ? (
-        <Text c="gray.7">No refund reversals yet.</Text>
+        <Text c="dimmed">No refund reversals yet.</Text>
       ) : (
         <Table.ScrollContainer minWidth={640}>
           <Table striped aria-labelledby="recent-reversals">

@@ -7,8 +7,7 @@ export function PageTitle({ title, subtitle }: { title: string /** Default: none
   return (
     <header>
       <Title order={1}>{title}</Title>
-      {/* gray.7, not "dimmed": dimmed text fails the WCAG AA contrast ratio on white. */}
-      {subtitle && <Text c="gray.7">{subtitle}</Text>}
+      {subtitle && <Text c="dimmed">{subtitle}</Text>}
     </header>
   );
 }

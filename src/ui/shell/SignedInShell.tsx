@@ -11,7 +11,7 @@ import '@mantine/core/styles/CloseButton.css';
 import { Avatar, Badge, Burger, Container, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
 import { paths } from '../../domain/pages';
 import type { SessionSnapshot } from '../../machines/session';
 import { guardedPageRedirect, selectIsAdmin, selectUser } from '../../machines/session-selectors';
@@ -39,7 +39,11 @@ export function GuardedPages() {
     (snapshot) => selectUser(snapshot) !== null && guardedPageRedirect(snapshot, pathname) === null,
     false,
   );
-  return <SignedInShell>{allowed ? <Outlet /> : <PagePending pathname={pathname} />}</SignedInShell>;
+  // The page appears in a deferred render, which React renders in slices and yields to the browser between them:
+  // a page's first render (its Mantine components, its flow) was one task of hundreds of milliseconds on a slow
+  // phone. Only the showing waits; a page the session no longer allows goes at once.
+  const shown = useDeferredValue(allowed) && allowed;
+  return <SignedInShell>{shown ? <Outlet /> : <PagePending pathname={pathname} />}</SignedInShell>;
 }
 
 /**
