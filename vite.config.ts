@@ -32,12 +32,19 @@ const chunkGroups = [
   // shares with lazy chunks (React, the router, Mantine's core, app-context…) become ten small first-load files,
   // each compressed on its own, about 4 KB gz more than the same code in one file.
   { name: 'first-load', tags: ['$initial' as const], priority: 4 },
-  // The app behind every page, which every visit loads once the page is on screen: the flows (xstate, the
-  // machines, their I/O), the services (the API's clients, ky, valibot, the contract's schemas), and the hooks by
-  // which views reach them, which use no component (the session's error toasts are on every page).
+  // The app behind every page, which every visit loads once the page is on screen, in two chunks that the browser
+  // evaluates one task apart (src/main.tsx), since evaluating them together was one task of 200 ms and more on a
+  // slow phone. `app-services`: the services (the API's clients, ky, valibot, the contract's schemas, the flows'
+  // I/O) and the domain rules. `app`: the flows (xstate, which builds every machine as its module evaluates), and
+  // the hooks by which views reach them, which use no component (the session's error toasts are on every page).
+  {
+    name: 'app-services',
+    test: /node_modules[\\/](ky|valibot)[\\/]|[\\/]src[\\/](services|domain)[\\/]|[\\/]contract[\\/]/,
+    priority: 3.5,
+  },
   {
     name: 'app',
-    test: /node_modules[\\/](xstate|@xstate|ky|valibot)[\\/]|[\\/]src[\\/](app|machines|services|domain)[\\/]|[\\/]contract[\\/]|[\\/]src[\\/]ui[\\/](use-flow|shell[\\/]account-hooks|shell[\\/]SessionErrorToasts)\./,
+    test: /node_modules[\\/](xstate|@xstate)[\\/]|[\\/]src[\\/](app|machines)[\\/]|[\\/]src[\\/]ui[\\/](use-flow|shell[\\/]account-hooks|shell[\\/]SessionErrorToasts)\./,
     priority: 3,
   },
   // The form parts that sign-up and onboarding share.
@@ -65,7 +72,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     prerender.plugin,
     // After the prerender, which copies index.html as it was: the landing page loads none of these at start.
-    preloadChunks(['ui-kit', 'ui-kit-overlays', 'forms', 'app', 'signed-in'], prerender.signedInFrame),
+    preloadChunks(
+      ['ui-kit', 'ui-kit-overlays', 'forms', 'app-services', 'app', 'signed-in'],
+      prerender.signedInFrames,
+    ),
     // Brotli and gzip twins of every built file, made once at build time: the server sends them as they are
     // (@fastify/static preCompressed) instead of compressing on every request or not at all. The prerendered
     // landing page joins dist/ here, twins and all.

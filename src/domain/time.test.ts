@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createdAtMs, formatDateAs, formatDateTimeAs, memberSinceAs, toEpochMs } from './time';
 
 const jan5 = Date.UTC(2026, 0, 5, 12);
@@ -101,5 +101,22 @@ describe("formatDateTimeAs: a moment in the user's format, zone and clock [produ
 
   it('gives null for an unreadable value', () => {
     expect(formatDateTimeAs('not a date', { dateFormat: 'MM/DD/YYYY', timezone: 'UTC' })).toBeNull();
+  });
+});
+
+describe('formatters are made once per zone (each one loads locale and zone data: slow at a phone CPU)', () => {
+  it('formats a page of dates with one date formatter and one time formatter per zone', () => {
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      for (const timezone of ['UTC', 'EST', 'UTC', 'EST'] as const) {
+        for (let day = 1; day <= 5; day += 1) {
+          formatDateTimeAs(Date.UTC(2026, 0, day), { dateFormat: 'MM/DD/YYYY', timezone });
+        }
+      }
+      // Other tests may have made some of these already: at most one of each kind per zone.
+      expect(made.mock.calls.length).toBeLessThanOrEqual(4);
+    } finally {
+      made.mockRestore();
+    }
   });
 });

@@ -29,7 +29,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { type ReactNode, Suspense, useCallback, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import type { BillingInfo, Invoice, WebhookHealth } from '../../../contract/billing';
 import { type BillingInterval, PLANS } from '../../../contract/plans';
 import {
@@ -64,6 +64,7 @@ import { selectIsLoadingUser } from '../../machines/session-selectors';
 import { useSessionSnapshot } from '../app-context';
 import { useUserSettings } from '../shell/account-hooks';
 import { PageTitle } from '../shell/PageTitle';
+import { pageHeadings } from '../shell/page-headings';
 import { useFlow } from '../use-flow';
 import { CancelDialog } from './CancelDialog';
 import { ChangePlanDialog } from './ChangePlanDialog';
@@ -83,7 +84,7 @@ function BillingOnceSessionSettles() {
 export function BillingPage() {
   return (
     <Stack>
-      <PageTitle title="Billing" subtitle="Your plan, payments and invoices" />
+      <PageTitle {...pageHeadings.billing} />
       <Suspense fallback={<Loader size="sm" aria-label="Loading billing" />}>
         <BillingOnceSessionSettles />
       </Suspense>
@@ -98,7 +99,9 @@ const BILLED: Record<BillingInterval, string> = { monthly: 'Billed monthly', ann
 
 function Billing() {
   const billing = useFlow('billing');
-  const info = useSelector(billing, selectInfo);
+  // The page's cards render in a deferred render, which React renders in slices, yielding to the browser between
+  // them: rendered with the answer's arrival, they were one task of hundreds of milliseconds on a slow phone.
+  const info = useDeferredValue(useSelector(billing, selectInfo));
   const health = useSelector(billing, selectHealth);
   const error = useSelector(billing, selectError);
   const failed = useSelector(billing, selectHasFailed);

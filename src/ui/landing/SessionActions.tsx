@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
 import { paths } from '../../domain/pages';
 import { selectOnboardingRequired, selectUser } from '../../machines/session-selectors';
 import { useSessionValue } from '../app-context';
@@ -15,8 +15,9 @@ const UserMenu = lazy(() => import('../user-menu/UserMenu'));
  * build-time render through hydration to the session's answer.
  */
 export function SessionActions({ anonymousActions }: { anonymousActions: ReactNode }) {
-  const hasUser = useSessionValue(selectUser, null) !== null;
-  const onboardingRequired = useSessionValue(selectOnboardingRequired, false);
+  // Deferred (src/ui/landing/Hero.tsx): the account menu's first render is in slices, not in the session's task.
+  const hasUser = useDeferredValue(useSessionValue(selectUser, null) !== null);
+  const onboardingRequired = useDeferredValue(useSessionValue(selectOnboardingRequired, false));
 
   return (
     <>

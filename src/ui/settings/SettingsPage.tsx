@@ -24,7 +24,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useDeferredValue } from 'react';
 import type { Settings } from '../../../contract/settings';
 import { isSuccessMessage } from '../../domain/messages';
 import type { SessionActorRef } from '../../machines/session';
@@ -38,6 +38,7 @@ import {
 } from '../../machines/settings';
 import { useSessionActor } from '../app-context';
 import { PageTitle } from '../shell/PageTitle';
+import { pageHeadings } from '../shell/page-headings';
 import { useFlow } from '../use-flow';
 import { settingOptions } from './settings-options';
 
@@ -49,15 +50,18 @@ export function SettingsPage() {
   const session = useSessionActor();
   const settings = useFlow('settings');
   const loading = useSelector(settings, selectIsLoadingSettings);
+  // The form appears in a deferred render, which React renders in slices, yielding to the browser between them
+  // (its first render was one task of hundreds of milliseconds on a slow phone); a reload hides it at once.
+  const showForm = useDeferredValue(!loading) && !loading;
 
   // One heading for both phases, so it stays the same element when the form replaces the loading line.
   return (
     <Stack gap="lg">
-      <PageTitle title="Settings" />
-      {loading ? (
-        <Text role="status">Loading settings...</Text>
-      ) : (
+      <PageTitle {...pageHeadings.settings} />
+      {showForm ? (
         <SettingsForm settings={settings} session={session} />
+      ) : (
+        <Text role="status">Loading settings...</Text>
       )}
     </Stack>
   );
