@@ -50,6 +50,9 @@ const USER_LOAD_TIMEOUT_MS = 7000; // [product: LIMIT-7]
 const FIRST_RETRY_MS = 200; // [product: LIMIT-18]
 const SESSION_CHECK_FAILED = 'We could not check your session. Please reload the page or try again shortly.';
 const SERVER_UNREACHABLE = 'The server could not be reached. Trying again…';
+/** What the session says for a failed sign-in exchange or sign-out that carries no message of its own. */
+const SIGN_IN_LOAD_FAILED = 'Could not load your account after sign-in.';
+const SIGN_OUT_FAILED = 'Sign out failed.';
 const SIGN_IN_ENDED =
   'Your sign-in has ended (signed out elsewhere, revoked, or the password was changed). Please sign in again.';
 const refused = httpError(401, 'invalid_token', SIGN_IN_ENDED);
@@ -188,9 +191,10 @@ describeModel(sessionMachine, {
   ],
   actors: {
     loadUser: { outputs: [alice], errors: [unauthorized, networkDown, serverFault] },
-    signIn: { outputs: [alice], errors: [refused, rateLimited] },
+    // A message-less failure of each request whose text the session shows: its own words instead [issue 24 item 3].
+    signIn: { outputs: [alice], errors: [refused, rateLimited, serverFault] },
     refreshSession: { outputs: [alice], errors: [networkDown, unauthorized, mismatch, refused] },
-    signOut: { outputs: [undefined], errors: [signOutRefused] },
+    signOut: { outputs: [undefined], errors: [signOutRefused, serverFault] },
     serverLogout: { outputs: [undefined], errors: [networkDown] },
   },
   delays: { userLoadTimeout: USER_LOAD_TIMEOUT_MS, refreshRetryDelay: FIRST_RETRY_MS },
@@ -284,7 +288,9 @@ describeModel(sessionMachine, {
     signInFailed: (observation) => {
       expectSignedOutLocally(observation);
       expectLoadingTagOnlyWhileWaitingForTheUser(observation);
-      expect([SIGN_IN_ENDED, rateLimited.message]).toContain(observation.snapshot.context.error);
+      expect([SIGN_IN_ENDED, rateLimited.message, SIGN_IN_LOAD_FAILED]).toContain(
+        observation.snapshot.context.error,
+      );
     },
     signedIn: ({ snapshot }) => {
       expect(selectUser(snapshot)).toEqual(alice.user);
@@ -405,7 +411,9 @@ describeModel(sessionMachine, {
     'error:signIn': ({ snapshot, event }) => {
       // What happened and, for a limit, when to try again: never 'Not authenticated' [product: LIMIT-25].
       expect(snapshot.matches('discardingSession')).toBe(true);
-      expect(snapshot.context.error).toBe((event.error as Error).message);
+      expect(snapshot.context.error).toBe(
+        event.error === serverFault ? SIGN_IN_LOAD_FAILED : (event.error as Error).message,
+      );
     },
     'done:refreshSession': ({ snapshot }) => {
       expect(snapshot.matches({ signedIn: 'current' })).toBe(true);
@@ -430,12 +438,14 @@ describeModel(sessionMachine, {
     'done:signOut': ({ snapshot, previous }) => {
       expect(snapshot.matches(previous?.matches('signingOut') ? 'anonymous' : 'signInFailed')).toBe(true);
     },
-    'error:signOut': ({ snapshot, previous }) => {
+    'error:signOut': ({ snapshot, previous, event }) => {
       if (previous?.matches('signingOut')) {
         // Signing out always ends signed out locally.
         expect(snapshot.matches('anonymous')).toBe(true);
         expect(snapshot.context.user).toBeNull();
-        expect(snapshot.context.error).toBe('Sign-out refused');
+        expect(snapshot.context.error).toBe(
+          event.error === serverFault ? SIGN_OUT_FAILED : 'Sign-out refused',
+        );
       } else {
         expect(snapshot.matches('signInFailed')).toBe(true);
       }
