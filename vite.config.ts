@@ -74,7 +74,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // After the prerender, which copies index.html as it was: the landing page loads none of these at start.
     preloadChunks(
       ['ui-kit', 'ui-kit-overlays', 'forms', 'app-services', 'app', 'signed-in'],
-      prerender.signedInFrame,
+      prerender.signedInFrames,
     ),
     // Brotli and gzip twins of every built file, made once at build time: the server sends them as they are
     // (@fastify/static preCompressed) instead of compressing on every request or not at all. The prerendered

@@ -5,10 +5,16 @@
 export const LANDING_HTML = 'landing.html';
 
 /**
- * dist/index.html with the signed-in pages' frame painted in its root (the header, 'Loading…' in the page's place),
- * rendered at build time (scripts/vite/preload-signed-in.ts); the server sends it for the signed-in pages.
+ * The signed-in pages whose frame the build paints (scripts/vite/preload-signed-in.ts): dist/index.html with the
+ * header and the page's heading painted in its root, 'Loading…' in the page's place, one file per page
+ * (`frameHtml`), so the header marks the page and its static heading paints with the HTML. The server sends it for
+ * the page's address, by its last segment in any case.
  */
-export const FRAME_HTML = 'frame.html';
+export const FRAMED_PAGES = ['Profile', 'Billing', 'Settings', 'Onboarding'] as const;
+export type FramedPage = (typeof FRAMED_PAGES)[number];
+
+/** The file of a page's frame: `frame-billing.html`. */
+export const frameHtml = (page: FramedPage) => `frame-${page.toLowerCase()}.html`;
 
 /**
  * The `id` of the `<script type="application/json">` element in which the server writes the SPA's runtime

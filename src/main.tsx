@@ -8,7 +8,7 @@ import { hasStoredAuthSession, isAuthCallbackAddress } from './services/auth-pre
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">.');
 
-// A signed-in page's frame, painted from the HTML (FRAME_HTML), is rendered over afresh, like an empty root.
+// A signed-in page's frame, painted from the HTML (`frameHtml`, contract/spa-build.ts), is rendered over afresh, like an empty root.
 if (container.hasChildNodes() && !('frame' in container.dataset)) {
   // The landing page's HTML, rendered at build time (`/` and `/Landing`): the router resolves the page first so
   // that the first render matches the HTML, then React takes it over in place (no repaint, no layout shift).

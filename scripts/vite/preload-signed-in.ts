@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { FRAME_HTML } from '../../contract/spa-build.ts';
+import { FRAMED_PAGES, type FramedPage, frameHtml } from '../../contract/spa-build.ts';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
@@ -18,9 +18,13 @@ interface ChunkWithCss {
  * `modulepreload`s, with their stylesheets in the order of `names` (the cascade's), so the page's whole code arrives
  * in one wave beside the entry. The
  * prerendered landing page is made from index.html before this runs (scripts/vite/prerender-landing.ts), so it
- * stays as it was. It writes FRAME_HTML too: the same page with the signed-in frame that the prerender rendered.
+ * stays as it was. It writes each signed-in page's frame file too (`frameHtml`): the same page with the frame that
+ * the prerender rendered at that page's address.
  */
-export function preloadChunks(names: readonly string[], signedInFrame: () => string | null): Plugin {
+export function preloadChunks(
+  names: readonly string[],
+  signedInFrames: () => ReadonlyMap<FramedPage, string> | null,
+): Plugin {
   let base = '/';
   return {
     name: 'beacon:preload-signed-in',
@@ -50,22 +54,27 @@ export function preloadChunks(names: readonly string[], signedInFrame: () => str
           `${links.map((link) => `    ${link}\n`).join('')}  </head>`,
         );
         index.source = page;
-        // The same page with the signed-in frame painted in it, for the server to send with a signed-in page's
-        // address (FRAME_HTML); `data-frame` tells the app to render over it, not to hydrate it (src/main.tsx).
-        const frame = signedInFrame();
-        if (frame === null) return this.error('the signed-in frame was not rendered');
+        // The same page with a signed-in page's frame painted in it, for the server to send with that page's address
+        // (`frameHtml`); `data-frame` tells the app to render over it, not to hydrate it (src/main.tsx).
+        const frames = signedInFrames();
+        if (frames === null) return this.error('the signed-in frames were not rendered');
         if (!page.includes(EMPTY_ROOT))
           return this.error(`index.html has no ${EMPTY_ROOT} to paint the frame into`);
-        this.emitFile({
-          type: 'asset',
-          fileName: FRAME_HTML,
-          source: bootedAfterPaint(page, bootScript(bundle, base)).replace(
-            EMPTY_ROOT,
-            // Without the inline script React adds to a render it stopped (a timing mark), which the page's
-            // Content-Security-Policy would refuse.
-            `<div id="root" data-frame>${frame.replace(/<script>[^<]*<\/script>/g, '')}</div>`,
-          ),
-        });
+        const booted = bootedAfterPaint(page, bootScript(bundle, base));
+        for (const name of FRAMED_PAGES) {
+          const frame = frames.get(name);
+          if (frame === undefined) return this.error(`the frame of ${name} was not rendered`);
+          this.emitFile({
+            type: 'asset',
+            fileName: frameHtml(name),
+            source: booted.replace(
+              EMPTY_ROOT,
+              // Without the inline script React adds to a render it stopped (a timing mark), which the page's
+              // Content-Security-Policy would refuse.
+              () => `<div id="root" data-frame>${frame.replace(/<script>[^<]*<\/script>/g, '')}</div>`,
+            ),
+          });
+        }
       },
     },
   };

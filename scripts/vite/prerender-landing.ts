@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
-import { LANDING_HTML } from '../../contract/spa-build.ts';
+import { FRAMED_PAGES, type FramedPage, LANDING_HTML } from '../../contract/spa-build.ts';
 import { bootLanding } from '../../src/prerender/landing-boot.ts';
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -59,11 +59,12 @@ function routerBrowserIsServer(root: string): string {
  * `renderLandingPage(): Promise<string>`) into a copy of the built index.html, written to `landingFile` in
  * `cacheDir`. The build's compression copies it into dist/ with its twins (vite.config.ts, `artifacts`). The
  * browser paints the landing page from the HTML and CSS alone; the app then hydrates it. It renders the signed-in
- * pages' frame too (`renderSignedInFrame()`), which `signedInFrame()` answers once the bundle is written.
+ * pages' frames too (`renderSignedInFrame(path)`, one per FRAMED_PAGES), which `signedInFrames()` answers once the
+ * bundle is written.
  */
 export function prerenderLanding({ entry, cacheDir }: { entry: string; cacheDir: string }) {
   const landingFile = path.join(cacheDir, LANDING_HTML);
-  let signedInFrame: string | null = null;
+  let signedInFrames: ReadonlyMap<FramedPage, string> | null = null;
   let root = '';
   let base = '/';
   const plugin: Plugin = {
@@ -97,10 +98,12 @@ export function prerenderLanding({ entry, cacheDir }: { entry: string; cacheDir:
         const ssrBundle = pathToFileURL(path.join(ssrOutDir, `${path.parse(entry).name}.js`));
         const { renderLandingPage, renderSignedInFrame } = (await import(ssrBundle.href)) as {
           renderLandingPage: () => Promise<string>;
-          renderSignedInFrame: () => Promise<string>;
+          renderSignedInFrame: (path: string) => Promise<string>;
         };
         const landingMarkup = await renderLandingPage();
-        signedInFrame = await renderSignedInFrame();
+        const frames = new Map<FramedPage, string>();
+        for (const name of FRAMED_PAGES) frames.set(name, await renderSignedInFrame(`/${name}`));
+        signedInFrames = frames;
         await rm(ssrOutDir, { recursive: true, force: true });
         const entrySrc = ENTRY_SCRIPT.exec(template)?.[1];
         if (!entrySrc) this.error('index.html has no module script to load after the first paint');
@@ -123,6 +126,6 @@ export function prerenderLanding({ entry, cacheDir }: { entry: string; cacheDir:
       },
     },
   };
-  /** The signed-in pages' frame, rendered with the landing page, for ./preload-signed-in.ts to write out. */
-  return { plugin, landingFile, signedInFrame: () => signedInFrame };
+  /** The signed-in pages' frames, rendered with the landing page, for ./preload-signed-in.ts to write out. */
+  return { plugin, landingFile, signedInFrames: () => signedInFrames };
 }

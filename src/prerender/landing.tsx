@@ -25,15 +25,14 @@ export async function renderLandingPage(): Promise<string> {
 }
 
 /**
- * The signed-in pages' frame as HTML (the header, 'Loading…' in the page's place), as the app renders it before
- * the session has loaded, for the server to send with a signed-in page's address: its first paint needs no
- * JavaScript. What waits for the session (the account menu, the Dashboard button) is left as its placeholder: the
- * render stops once the page's own code has rendered. The browser renders the app afresh over it (src/main.tsx),
- * in the same place.
+ * A signed-in page's frame as HTML (the header with the page marked, the page's heading, 'Loading…' in the page's
+ * place), as the app renders it at `path` before the session has loaded, for the server to send with that page's
+ * address: its first paint needs no JavaScript. What waits for the session (the account menu, the Dashboard button)
+ * is left as its placeholder: the render stops once the page's own code has rendered. The browser renders the app
+ * afresh over it (src/main.tsx), in the same place.
  */
-export async function renderSignedInFrame(): Promise<string> {
-  // On the one guarded page that is no entry of the header, so that none is marked as the current page.
-  const router = await loadedRouter(paths.onboarding);
+export async function renderSignedInFrame(path: string): Promise<string> {
+  const router = await loadedRouter(path);
   // The page's own code, lazy in the browser, is there before the render starts.
   await Promise.all(
     router.state.matches.map((match) =>

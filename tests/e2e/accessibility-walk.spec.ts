@@ -194,7 +194,8 @@ test('every page in every state passes axe at 375 and 1440 px, light and dark [p
       await scan('Dashboard');
 
       await page.goto('/Profile');
-      await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+      // The page itself, not its frame (which shows the same heading while the session loads).
+      await expect(page.getByRole('region', { name: 'Personal Information' })).toBeVisible();
       await page.waitForLoadState('networkidle');
       await scan('Profile');
       await page.getByRole('button', { name: 'Save Changes' }).click();

@@ -46,18 +46,28 @@ test.describe('the landing page', () => {
 
     test('is not what a guarded page paints', async ({ page }) => {
       await page.goto('/Billing');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'Monitor. Manage. Maximize.' })).toHaveCount(0);
     });
 
-    test("a signed-in page paints its frame, with 'Loading…' in the page's place, from the HTML", async ({
+    test("a signed-in page paints its frame, its heading and 'Loading…' in the page's place, from the HTML", async ({
       page,
     }) => {
-      for (const address of ['/Billing', '/settings', '/Profile']) {
+      for (const [address, name] of [
+        ['/Billing', 'Billing'],
+        ['/settings', 'Settings'],
+        ['/Profile', 'Profile'],
+      ] as const) {
         await page.goto(address);
-        await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
+        const account = page.getByRole('navigation', { name: 'Account' });
+        await expect(account).toBeVisible();
+        // The header marks the page it is on.
+        await expect(account.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
         await expect(page.getByRole('link', { name: /Beacon RMM/ })).toBeVisible();
+        await expect(page.getByRole('main').getByRole('heading', { level: 1, name })).toBeVisible();
         await expect(page.getByRole('main').getByText('Loading…')).toBeVisible();
       }
+      await page.goto('/Billing');
+      await expect(page.getByText('Your plan, payments and invoices')).toBeVisible();
     });
   });
 
@@ -248,6 +258,41 @@ test.describe('a signed-in page', () => {
     await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
     await expect(page.getByText('Loading…')).toHaveCount(0);
     expect(errors).toEqual([]);
+  });
+
+  test('keeps the heading it painted from the HTML in place while the page arrives, on a phone', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signInThroughUi(page, customer);
+    await page.addInitScript(() => {
+      const state = { shifts: 0, painted: null as { top: number; left: number } | null };
+      Object.assign(window, { frameState: state });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) state.shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      // Where the HTML painted the subtitle, before any of the app's code has run.
+      document.addEventListener('DOMContentLoaded', () => {
+        const subtitle = [...document.querySelectorAll('main p')].find(
+          (element) => element.textContent === 'Your plan, payments and invoices',
+        );
+        const rect = subtitle?.getBoundingClientRect();
+        state.painted = rect ? { top: rect.top, left: rect.left } : null;
+      });
+    });
+
+    await page.goto('/Billing');
+    await expect(page.getByRole('region', { name: 'Current Plan' })).toBeVisible();
+    const { painted, shifts } = await page.evaluate(
+      () =>
+        (window as unknown as { frameState: { shifts: number; painted: { top: number; left: number } } })
+          .frameState,
+    );
+    expect(painted).not.toBeNull();
+    const now = await page.getByText('Your plan, payments and invoices').boundingBox();
+    expect({ top: now?.y, left: now?.x }).toEqual({ top: painted.top, left: painted.left });
+    expect(shifts).toBeLessThan(0.02);
   });
 });
 

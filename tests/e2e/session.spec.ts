@@ -13,11 +13,11 @@ test.describe('a returning customer', () => {
 
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/profile$/i);
-    await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Personal Information' })).toBeVisible();
     await expectAccessible(page);
 
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Personal Information' })).toBeVisible();
     await expect(page).toHaveURL(/\/profile$/i);
 
     await page.getByRole('button', { name: /account menu/i }).click();

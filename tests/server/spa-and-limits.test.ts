@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FRAMED_PAGES, type FramedPage, frameHtml } from '../../contract/spa-build';
 import { contactMessages } from '../../server/db/schema';
 import { runtimeConfigOf, withRuntimeConfig } from '../../server/lib/spa-pages';
 import { build, ENGINES, PRODUCTION_ENV, startTestApp, type TestApp } from './support/app';
@@ -12,8 +13,9 @@ import { TestClient } from './support/client';
 const APP_JS = 'console.info("app");';
 const LANDING_HTML_FILE =
   '<!doctype html><html><head></head><body><div id="root"><h1>Monitor.</h1></div></body></html>';
-const FRAME_HTML_FILE =
-  '<!doctype html><html><head></head><body><div id="root" data-frame><header>Beacon RMM</header></div></body></html>';
+/** Each signed-in page's frame, with the page's heading painted in. */
+const frameHtmlFile = (page: string) =>
+  `<!doctype html><html><head></head><body><div id="root" data-frame><header>Beacon RMM</header><h1>${page}</h1></div></body></html>`;
 const INDEX_HTML_FILE =
   '<!doctype html><html><head><script type="module" src="/assets/index-4f2a9c.js"></script></head><body><div id="root"></div></body></html>';
 
@@ -25,7 +27,7 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), INDEX_HTML_FILE);
     await writeFile(path.join(dist, 'landing.html'), LANDING_HTML_FILE);
-    await writeFile(path.join(dist, 'frame.html'), FRAME_HTML_FILE);
+    for (const page of FRAMED_PAGES) await writeFile(path.join(dist, frameHtml(page)), frameHtmlFile(page));
     await writeFile(path.join(dist, 'assets', 'index-4f2a9c.js'), APP_JS);
     await writeFile(
       path.join(dist, 'assets', 'index-4f2a9c.js.map'),
@@ -41,7 +43,7 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
   const served = (file: string) => withRuntimeConfig(file, runtimeConfigOf(app.config));
   const LANDING_PAGE_HTML = () => served(LANDING_HTML_FILE);
   const INDEX_HTML = () => served(INDEX_HTML_FILE);
-  const FRAME_HTML = () => served(FRAME_HTML_FILE);
+  const FRAME_HTML = (page: FramedPage) => served(frameHtmlFile(page));
 
   const page = (url: string) =>
     app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
@@ -67,11 +69,17 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
       }
     });
 
-    it('sends the signed-in pages with their frame painted in, by the last segment in any case', async () => {
-      for (const url of ['/Billing', '/settings', '/Foo/Profile', '/Onboarding/']) {
+    it('sends each signed-in page with its own frame painted in, by the last segment in any case', async () => {
+      for (const [url, framed] of [
+        ['/Billing', 'Billing'],
+        ['/settings', 'Settings'],
+        ['/Foo/Profile', 'Profile'],
+        ['/Onboarding/', 'Onboarding'],
+        ['/PROFILE?x=1', 'Profile'],
+      ] as const) {
         const response = await page(url);
         expect(response.statusCode, url).toBe(200);
-        expect(response.body, url).toBe(FRAME_HTML());
+        expect(response.body, url).toBe(FRAME_HTML(framed));
         expect(response.headers['cache-control'], url).toBe('no-cache');
       }
     });
@@ -91,7 +99,7 @@ describe.each(ENGINES)('serving the SPA, security headers and request limits on 
         const headers: Record<string, string> = accept ? { accept } : {};
         for (const [url, body] of [
           ['/dashboard', INDEX_HTML()],
-          ['/Foo/Settings', FRAME_HTML()],
+          ['/Foo/Settings', FRAME_HTML('Settings')],
           ['/Landing', LANDING_PAGE_HTML()],
         ] as const) {
           const response = await app.inject({ method: 'GET', url, headers });

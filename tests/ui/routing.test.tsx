@@ -2,19 +2,32 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, renderApp, signedIn } from './render-app';
 
+/**
+ * A guarded page itself, by its heading: the frame shows the same heading above 'Loading…' while the user loads, and
+ * the page's own replaces it.
+ */
+const findPage = (name: string | RegExp) =>
+  waitFor(() => {
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+    return screen.getByRole('heading', { level: 1, name });
+  });
+
 describe('guarded pages', () => {
-  it("shows the header with 'Loading…' in the page's place while the user loads, then the page", async () => {
+  it("shows the header, the page's heading and 'Loading…' in the page's place while the user loads, then the page", async () => {
     const user = deferred<ReturnType<typeof signedIn>>();
     renderApp('/Billing', { loadUser: () => user.promise });
 
     expect(await screen.findByRole('navigation', { name: 'Account' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Beacon RMM/ })).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getByText('Loading…')).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Billing' })).not.toBeInTheDocument();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByText('Loading…')).toBeInTheDocument();
+    // The heading does not depend on the user: it is there at once (and painted from the page's HTML).
+    expect(main.getByRole('heading', { level: 1, name: 'Billing' })).toBeInTheDocument();
+    expect(main.getByText('Your plan, payments and invoices')).toBeInTheDocument();
 
     user.resolve(signedIn());
-    expect(await screen.findByRole('heading', { name: 'Billing' })).toBeInTheDocument();
-    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Loading…')).not.toBeInTheDocument());
+    expect(main.getByRole('heading', { level: 1, name: 'Billing' })).toBeInTheDocument();
   });
 
   it('sends an anonymous visitor from /Billing to /Landing', async () => {
@@ -43,7 +56,7 @@ describe('guarded pages', () => {
   it('shows the Billing page for /billing, as page names are case-insensitive', async () => {
     const app = renderApp('/billing', { loadUser: async () => signedIn() });
 
-    expect(await screen.findByRole('heading', { name: 'Billing' })).toBeInTheDocument();
+    expect(await findPage('Billing')).toBeInTheDocument();
     expect(app.pathname()).toBe('/billing');
   });
 
@@ -54,7 +67,7 @@ describe('guarded pages', () => {
   ])('shows the page the last segment of %s names, at %s', async (path, pagePath, title) => {
     const app = renderApp(path, { loadUser: async () => signedIn({ user: { role: 'admin' } }) });
 
-    expect(await screen.findByRole('heading', { name: new RegExp(title) })).toBeInTheDocument();
+    expect(await findPage(new RegExp(title))).toBeInTheDocument();
     expect(app.pathname()).toBe(pagePath);
   });
 
@@ -74,7 +87,7 @@ describe('guarded pages', () => {
   ])('shows %s to a signed-in user', async (path, title) => {
     renderApp(path, { loadUser: async () => signedIn() });
 
-    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(await findPage(title)).toBeInTheDocument();
   });
 
   it('leaves a guarded page for /Landing when the auth service signs the user out', async () => {

@@ -7,7 +7,7 @@ import { sendSpaPage } from '../../lib/spa-pages';
  * Unknown addresses: under /api a JSON 404; a page path (a GET of /Billing, /Foo/Settings, ...: no file
  * extension) gets the SPA's index.html so the client-side router can take it, whatever the Accept header says
  * (curl, uptime probes and link previews ask for pages too); /Landing gets the landing page's prerendered HTML
- * (and `/`, ../external/static.ts), a signed-in page the same index.html with the signed-in frame painted in it.
+ * (and `/`, ../external/static.ts), a signed-in page the same index.html with its frame painted in it.
  * Every page carries the runtime configuration (../../lib/spa-pages.ts).
  * A missing file (/assets/gone.js) stays a 404: HTML in its place would only confuse the browser.
  */
@@ -18,9 +18,7 @@ export default fp(
       if (isPageNavigation(request) && pages) {
         const special = isLandingPage(request.url)
           ? pages.landing
-          : isSignedInPage(request.url)
-            ? pages.frame
-            : null;
+          : pages.frames.get(lastSegment(request.url));
         return sendSpaPage(request, reply, special ?? pages.index);
       }
       throw notFound(request.url.startsWith('/api') ? 'No such API endpoint.' : 'Not found');
@@ -38,12 +36,13 @@ function isPageNavigation(request: FastifyRequest): boolean {
 }
 
 /**
- * A signed-in page whose frame the build painted: its name is the path's last segment, in any case (the app shows
- * /foo/Billing as /Billing [product: ROUTE-12]). /Dashboard says 'Checking session…' instead of the frame's
- * 'Loading…' [product: CHECK-1], so it starts from the empty page.
+ * The path's last segment in lower case: the name of the page it shows, whose frame the build may have painted (the
+ * app shows /foo/Billing as /Billing [product: ROUTE-12]). /Dashboard has none: it says 'Checking session…' instead
+ * of the frame's 'Loading…' [product: CHECK-1], so it starts from the empty page.
  */
-function isSignedInPage(url: string): boolean {
-  return /\/(profile|billing|settings|onboarding)\/?$/i.test(url.split('?')[0] ?? '');
+function lastSegment(url: string): string {
+  const segments = (url.split('?')[0] ?? '').split('/').filter((segment) => segment !== '');
+  return (segments.at(-1) ?? '').toLowerCase();
 }
 
 /** `/Landing` in any case, with or without a trailing slash (page names are case-insensitive [product: ROUTE-12]). */

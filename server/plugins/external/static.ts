@@ -2,18 +2,18 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { FRAME_HTML, LANDING_HTML } from '../../../contract/spa-build';
+import { FRAMED_PAGES, frameHtml, LANDING_HTML } from '../../../contract/spa-build';
 import { loadSpaPage, runtimeConfigOf, type SpaPage, sendSpaPage } from '../../lib/spa-pages';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
      * The SPA's pages with the runtime configuration written in (../../lib/spa-pages.ts): `index` for every page,
-     * `landing` for `/` and `/Landing` when the build prerendered it (LANDING_HTML), `frame` for the signed-in
-     * pages when the build painted their frame (FRAME_HTML). Null when SPA_DIST holds no built SPA (only the API is
-     * served).
+     * `landing` for `/` and `/Landing` when the build prerendered it (LANDING_HTML), `frames` for each signed-in
+     * page whose frame the build painted (`frameHtml`), by the page's name in lower case. Null when SPA_DIST holds
+     * no built SPA (only the API is served).
      */
-    spaPages: { index: SpaPage; landing: SpaPage | null; frame: SpaPage | null } | null;
+    spaPages: { index: SpaPage; landing: SpaPage | null; frames: ReadonlyMap<string, SpaPage> } | null;
   }
 }
 
@@ -42,7 +42,12 @@ export default fp(
     const pages = {
       index: loadSpaPage(path.join(root, 'index.html'), runtimeConfig),
       landing: optionalPage(LANDING_HTML),
-      frame: optionalPage(FRAME_HTML),
+      frames: new Map(
+        FRAMED_PAGES.flatMap((name) => {
+          const frame = optionalPage(frameHtml(name));
+          return frame ? [[name.toLowerCase(), frame] as const] : [];
+        }),
+      ),
     };
     app.decorate('spaPages', pages);
     // `/` is the landing page: its prerendered HTML when the build made one (scripts/vite/prerender-landing.ts).

@@ -64,6 +64,7 @@ import { selectIsLoadingUser } from '../../machines/session-selectors';
 import { useSessionSnapshot } from '../app-context';
 import { useUserSettings } from '../shell/account-hooks';
 import { PageTitle } from '../shell/PageTitle';
+import { pageHeadings } from '../shell/page-headings';
 import { useFlow } from '../use-flow';
 import { CancelDialog } from './CancelDialog';
 import { ChangePlanDialog } from './ChangePlanDialog';
@@ -83,7 +84,7 @@ function BillingOnceSessionSettles() {
 export function BillingPage() {
   return (
     <Stack>
-      <PageTitle title="Billing" subtitle="Your plan, payments and invoices" />
+      <PageTitle {...pageHeadings.billing} />
       <Suspense fallback={<Loader size="sm" aria-label="Loading billing" />}>
         <BillingOnceSessionSettles />
       </Suspense>

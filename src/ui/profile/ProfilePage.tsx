@@ -42,6 +42,7 @@ import { selectUser } from '../../machines/session-selectors';
 import { useSessionActor } from '../app-context';
 import { useUserSettings } from '../shell/account-hooks';
 import { PageTitle } from '../shell/PageTitle';
+import { pageHeadings } from '../shell/page-headings';
 import { useFlow } from '../use-flow';
 
 /** The Profile page [product: PROF, MSG-PROF]: it renders the profile machine and sends it the form's edits. */
@@ -79,7 +80,7 @@ export function ProfilePage() {
 
   return (
     <Stack gap="lg">
-      <PageTitle title="Profile" />
+      <PageTitle {...pageHeadings.profile} />
       <Card withBorder padding="lg">
         <Group wrap="nowrap" align="flex-start">
           <Avatar color="indigo" radius="xl" size="lg" aria-hidden>

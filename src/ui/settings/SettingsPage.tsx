@@ -38,6 +38,7 @@ import {
 } from '../../machines/settings';
 import { useSessionActor } from '../app-context';
 import { PageTitle } from '../shell/PageTitle';
+import { pageHeadings } from '../shell/page-headings';
 import { useFlow } from '../use-flow';
 import { settingOptions } from './settings-options';
 
@@ -56,7 +57,7 @@ export function SettingsPage() {
   // One heading for both phases, so it stays the same element when the form replaces the loading line.
   return (
     <Stack gap="lg">
-      <PageTitle title="Settings" />
+      <PageTitle {...pageHeadings.settings} />
       {showForm ? (
         <SettingsForm settings={settings} session={session} />
       ) : (

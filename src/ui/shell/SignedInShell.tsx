@@ -17,7 +17,9 @@ import type { SessionSnapshot } from '../../machines/session';
 import { guardedPageRedirect, selectIsAdmin, selectUser } from '../../machines/session-selectors';
 import { useSessionValue } from '../app-context';
 import { HeaderEntries } from './HeaderEntries';
+import { PageTitle } from './PageTitle';
 import { GuardPending } from './PendingNotice';
+import { pageHeadingOf } from './page-headings';
 import classes from './SignedInShell.module.css';
 import { ThemeFromSettings } from './ThemeFromSettings';
 
@@ -27,8 +29,9 @@ const selectTheme = (snapshot: SessionSnapshot) => selectUser(snapshot)?.setting
 
 /**
  * The guarded pages [product: ROUTE-9]: the frame at once, from the first paint, and the page in it once the session
- * lets the user see it; until then 'Loading…' (the guard, src/routes/router.tsx, sends anyone else away once the
- * session has settled). A user already shown stays shown while the session reloads.
+ * lets the user see it; until then the page's heading, where the page shows it, and 'Loading…' (the guard,
+ * src/routes/router.tsx, sends anyone else away once the session has settled). A user already shown stays shown
+ * while the session reloads.
  */
 export function GuardedPages() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -40,7 +43,22 @@ export function GuardedPages() {
   // a page's first render (its Mantine components, its flow) was one task of hundreds of milliseconds on a slow
   // phone. Only the showing waits; a page the session no longer allows goes at once.
   const shown = useDeferredValue(allowed) && allowed;
-  return <SignedInShell>{shown ? <Outlet /> : <GuardPending />}</SignedInShell>;
+  return <SignedInShell>{shown ? <Outlet /> : <PagePending pathname={pathname} />}</SignedInShell>;
+}
+
+/**
+ * The page's fixed heading, in the place and style the page shows it, above 'Loading…': the build paints it into the
+ * page's frame (src/prerender/landing.tsx), so it is there from the first paint and stays put when the page comes.
+ */
+function PagePending({ pathname }: { pathname: string }) {
+  const heading = pageHeadingOf(pathname);
+  if (!heading) return <GuardPending />;
+  return (
+    <Stack gap="lg">
+      <PageTitle {...heading} />
+      <GuardPending />
+    </Stack>
+  );
 }
 
 /** The admin pages, which check the role themselves before they render [product: ROUTE-7]. */

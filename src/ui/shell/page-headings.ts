@@ -1,0 +1,27 @@
+import { type PageName, pageNameFromPath, pageNames } from '../../domain/pages';
+
+export interface PageHeading {
+  title: string;
+  subtitle?: string;
+}
+
+/**
+ * The headings of the signed-in pages whose heading does not depend on the user: the page shows it, and so does the
+ * frame while the session loads (`GuardedPages`), in the same place, so the heading paints with the frame's HTML.
+ */
+export const pageHeadings = {
+  profile: { title: 'Profile' },
+  billing: { title: 'Billing', subtitle: 'Your plan, payments and invoices' },
+  settings: { title: 'Settings' },
+} as const satisfies Record<string, PageHeading>;
+
+const byName = new Map<PageName, PageHeading>([
+  [pageNames.profile, pageHeadings.profile],
+  [pageNames.billing, pageHeadings.billing],
+  [pageNames.settings, pageHeadings.settings],
+]);
+
+/** The fixed heading of the page a path shows, or null. */
+export function pageHeadingOf(pathname: string): PageHeading | null {
+  return byName.get(pageNameFromPath(pathname)) ?? null;
+}
