@@ -8,7 +8,7 @@ import { hasStoredAuthSession, isAuthCallbackAddress } from './services/auth-pre
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">.');
 
-// A signed-in page's frame, painted from the HTML (`frameHtml`, contract/spa-build.ts), is rendered over afresh, like an empty root.
+// A signed-in page's frame, painted from the HTML (FRAME_HTML), is rendered over afresh, like an empty root.
 if (container.hasChildNodes() && !('frame' in container.dataset)) {
   // The landing page's HTML, rendered at build time (`/` and `/Landing`): the router resolves the page first so
   // that the first render matches the HTML, then React takes it over in place (no repaint, no layout shift).
@@ -33,7 +33,7 @@ if (container.hasChildNodes() && !('frame' in container.dataset)) {
     markReady();
   };
   void nextTask()
-    .then(() => start(ready).router)
+    .then(() => start({ startAfter: ready }).router)
     .then(async (router) => {
       await nextTask();
       await router.load();
@@ -58,54 +58,24 @@ if (container.hasChildNodes() && !('frame' in container.dataset)) {
 } else {
   // Every other page: the first render waits for the page's code (which the HTML preloads beside this entry), so
   // that it paints the page's frame, in place of the one the HTML painted, instead of a pending notice.
-  // As on the landing page, each step in a task of its own (evaluating the entry, building the app and its router,
-  // resolving the page), and the first render as a transition, which React renders in slices of a few milliseconds:
-  // rendering the frame's Mantine components for the first time was one task of 250 ms and more on a slow phone.
-  void nextTask()
-    .then(async () => {
-      const app = start();
-      await nextTask();
-      await app.preloadCurrentPage();
-      await nextTask();
-      // Resolved before the render, so that the first render is the page's (a route that waits for the session,
-      // AdminRefunds, renders its pending view meanwhile instead).
-      await Promise.race([app.router.load(), nextTask()]);
-      await nextTask();
-      return app.router;
-    })
-    .then((router) => {
-      // The frame page starts through the landing page's boot, which holds a click until the app takes it: the app
-      // renders the frame afresh, so a click on the painted one is not replayed.
-      window.__beaconEarlyClicks?.discard();
-      startTransition(() => {
-        createRoot(container).render(<AppRoot router={router} />);
-      });
-    });
+  const app = start();
+  void app.preloadCurrentPage().then(() => {
+    createRoot(container).render(<AppRoot router={app.router} />);
+    // The frame page starts through the landing page's boot, which holds a click until the app takes it: the app
+    // renders the frame afresh, so a click on the painted one is not replayed.
+    window.__beaconEarlyClicks?.discard();
+  });
 }
 
-/**
- * The app, and the auth service at once when the visitor returns from it or holds its session. The flows and
- * services load once `after` has resolved: first the services, then, a task later, the flows (two chunks, see
- * vite.config.ts), so that the browser evaluates them in two tasks instead of one long one.
- */
-function start(after: Promise<unknown> = Promise.resolve()) {
-  let servicesEvaluated = () => {};
-  const app = createAppRoot({ startAfter: new Promise<void>((resolve) => (servicesEvaluated = resolve)) });
-  void after
-    .then(() => app.loadServices())
-    .catch(() => {})
-    .then(nextTask)
-    .then(servicesEvaluated);
+/** The app, and the auth service at once when the visitor returns from it or holds its session. */
+function start(options: Parameters<typeof createAppRoot>[0] = {}) {
+  const app = createAppRoot(options);
   // Returning from the auth service (confirmation, OAuth, recovery link) or holding its session: start it now so it
   // can read the address and report SIGNED_IN / PASSWORD_RECOVERY. Otherwise it loads when a dialog needs it.
   if (hasStoredAuthSession() || isAuthCallbackAddress(new URL(window.location.href))) {
     app
       .loadServices()
-      // A task of its own: creating the client (and fetching supabase-js) was part of the services' evaluation task.
-      .then(async (services) => {
-        await nextTask();
-        return services.startAuthService?.();
-      })
+      .then((services) => services.startAuthService?.())
       .catch((error: unknown) => {
         console.warn('The auth service could not start; sign-in will try again when needed.', error);
       });
