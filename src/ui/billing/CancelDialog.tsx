@@ -4,7 +4,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Text.css';
-import { Button, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { CANCEL_COMMENT_MAX_LENGTH, CANCEL_REASONS, type CancelReason } from '../../../contract/billing';
 import {
@@ -18,6 +18,7 @@ import {
 } from '../../machines/cancellation';
 import { FormFeedback } from '../forms/FormFeedback';
 import { useFlow } from '../use-flow';
+import { HeldModal } from './HeldModal';
 
 /** How each reason reads in the list [product: BILL-11, BILL-18]. */
 export const CANCEL_REASON_LABELS: Readonly<Record<CancelReason, string>> = {
@@ -37,17 +38,9 @@ export function CancelDialog({ onClose, onCancelled }: { onClose: () => void; on
   const flow = useFlow('cancellation', { on: { done: onCancelled } });
   const busy = useSelector(flow, selectIsBusy);
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeOnEscape={!busy}
-      closeOnClickOutside={!busy}
-      title="Cancel Subscription"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close', disabled: busy }}
-    >
+    <HeldModal busy={busy} title="Cancel Subscription" onClose={onClose}>
       <CancelForm flow={flow} onClose={onClose} />
-    </Modal>
+    </HeldModal>
   );
 }
 

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { Button, Group, Modal, Radio, SegmentedControl, Stack } from '@mantine/core';
+import { Button, Group, Radio, SegmentedControl, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { type BillingInterval, PLAN_LIST, type PlanId } from '../../../contract/plans';
 import { ANNUAL_SAVINGS_LABEL, formatUsd, planPrice } from '../../domain/prices';
@@ -21,6 +21,7 @@ import {
 } from '../../machines/change-plan';
 import { FormFeedback } from '../forms/FormFeedback';
 import { useFlow } from '../use-flow';
+import { HeldModal } from './HeldModal';
 
 /**
  * The change-plan dialog [product: BILL-2, BILL-9, BILL-12]. Its own plan choice (a radio list and the
@@ -41,17 +42,9 @@ export function ChangePlanDialog({
   const flow = useFlow('changePlan', { input: current, on: { done: onChanged } });
   const busy = useSelector(flow, selectIsBusy);
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeOnEscape={!busy}
-      closeOnClickOutside={!busy}
-      title="Change Plan"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close', disabled: busy }}
-    >
+    <HeldModal busy={busy} title="Change Plan" onClose={onClose}>
       <ChangePlanForm flow={flow} current={current} onClose={onClose} />
-    </Modal>
+    </HeldModal>
   );
 }
 
