@@ -230,16 +230,18 @@ test("the header lines up with the page: the brand and each signed-in page's tit
     await page.goto(path);
     const heading = page.getByRole('heading', { level: 1, name: title });
     await expect(heading).toBeVisible();
-    const brand = await page
-      .getByRole('link', { name: /Beacon RMM/ })
-      .first()
-      .boundingBox();
-    // The frame paints a heading of the same name before the app's page replaces it: measure the page's own.
+    const brand = page.getByRole('banner').getByRole('link', { name: /Beacon RMM/ });
+    // The frame paints a header and a heading of the same name before the app's page replaces them, so either box
+    // may be measured mid-swap: measure both together until the page's own pair is laid out.
     await expect
-      .poll(async () => Math.round((await heading.boundingBox())?.x ?? -1), {
-        message: `the title of ${path}`,
-      })
-      .toBe(Math.round(brand?.x ?? -2));
+      .poll(
+        async () => {
+          const [brandBox, titleBox] = await Promise.all([brand.boundingBox(), heading.boundingBox()]);
+          return brandBox && titleBox ? Math.round(titleBox.x) - Math.round(brandBox.x) : 'not laid out';
+        },
+        { message: `the title of ${path} against the brand` },
+      )
+      .toBe(0);
   }
 });
 
