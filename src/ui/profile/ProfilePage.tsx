@@ -27,10 +27,10 @@ import {
 } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useEffect } from 'react';
+import { displayName, initials } from '../../../contract/names';
+import { organizationName } from '../../../contract/organization';
+import { memberSinceAs } from '../../../contract/time';
 import { PROFILE_LIMITS, type ProfileField } from '../../../contract/user';
-import { displayName, initials } from '../../domain/names';
-import { organizationName } from '../../domain/organization';
-import { memberSinceAs } from '../../domain/time';
 import {
   selectFieldErrors,
   selectIsSavingProfile,
