@@ -7,6 +7,7 @@ export * from './organization';
 export * from './password';
 export * from './plans';
 export * from './primitives';
+export * from './profile-card';
 export * from './refund';
 export * from './session';
 export * from './settings';
