@@ -30,7 +30,7 @@ export function fieldEdgeFailures(page: Page): Promise<string[]> {
       }
       return [255, 255, 255];
     };
-    const fields = document.querySelectorAll<HTMLElement>(
+    const fields = document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
       'input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea, select',
     );
     const failures: string[] = [];
