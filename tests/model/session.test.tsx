@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import * as v from 'valibot';
 import { expect } from 'vitest';
 import { currentUserSchema } from '../../contract/user';
@@ -12,6 +12,7 @@ import {
 } from '../../src/machines/session-selectors';
 import { renderApp } from '../ui/render-app';
 import { call, describeModel, type MachineView, type StepObservation, start } from './harness';
+import { foundOnce } from './view-checks';
 
 type Observation = StepObservation<SessionSnapshot>;
 
@@ -80,15 +81,40 @@ function expectSignedOutLocally({ snapshot }: Observation) {
  * user (with 'Signing out...' while signing out), and a red toast for every error the session reports.
  */
 function landingTopBar(snapshot: SessionSnapshot) {
+  // Role queries within the bar: on the whole landing page each costs tens of milliseconds, at every step.
+  const bar = within(topBar());
   const user = selectUser(snapshot);
   if (user) {
-    expect(screen.getByRole('button', { name: 'Open account menu' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(bar.getByRole('button', { name: 'Open account menu' })).toBeInTheDocument();
+    expect(bar.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
   } else {
-    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
-    expect(screen.queryByRole('button', { name: 'Open account menu' })).not.toBeInTheDocument();
+    expect(bar.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(bar.queryByRole('button', { name: 'Open account menu' })).not.toBeInTheDocument();
   }
-  if (snapshot.context.error) expect(screen.getByText(snapshot.context.error)).toBeInTheDocument();
+  if (snapshot.context.error) expectToast(snapshot.context.error);
+}
+
+/** The page's top bar: the landing page's, or the signed-in frame's (not a dialog's header, in a portal). */
+const topBar = foundOnce(() => {
+  const bar = [...document.querySelectorAll('header')].find((header) => !header.closest('[data-portal]'));
+  expect(bar, 'the page has no top bar').toBeDefined();
+  return bar as HTMLElement;
+});
+
+/** A toast (Mantine's notifications are alerts) that says exactly `text`. */
+function expectToast(text: string) {
+  const toasts = [...document.querySelectorAll<HTMLElement>('[role="alert"]')];
+  expect(
+    toasts.some((toast) => within(toast).queryByText(text) !== null),
+    `no toast says '${text}'`,
+  ).toBe(true);
+}
+
+/** The account menu's dropdown (in a portal), once open. */
+function accountMenu() {
+  const menu = document.querySelector<HTMLElement>('[role="menu"]');
+  expect(menu, 'the account menu is not open').not.toBeNull();
+  return menu as HTMLElement;
 }
 
 const sessionView: MachineView<typeof sessionMachine> = {
@@ -97,16 +123,16 @@ const sessionView: MachineView<typeof sessionMachine> = {
     // The only event a visitor causes here; the rest come from the auth service, the other tabs and other pages.
     'session.signOut': async (_event, user) => {
       // The menu stays open after a sign-out that showed 'Signing out...'; the visitor opens it only when closed.
-      const menuButton = screen.getByRole('button', { name: 'Open account menu' });
+      const menuButton = within(topBar()).getByRole('button', { name: 'Open account menu' });
       if (menuButton.getAttribute('aria-expanded') !== 'true') await user.click(menuButton);
-      await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+      await user.click(await within(await waitFor(accountMenu)).findByRole('menuitem', { name: 'Sign out' }));
     },
   },
   shows: {
     loadingUser: landingTopBar,
     unreachable: (snapshot) => {
       landingTopBar(snapshot);
-      expect(screen.getByText(SERVER_UNREACHABLE)).toBeInTheDocument();
+      expectToast(SERVER_UNREACHABLE);
     },
     anonymous: landingTopBar,
     loadFailed: landingTopBar,
@@ -115,8 +141,7 @@ const sessionView: MachineView<typeof sessionMachine> = {
     signInFailed: landingTopBar,
     signedIn: landingTopBar,
     signingOut: () => {
-      const menu = screen.getByRole('menu');
-      expect(within(menu).getByRole('menuitem', { name: 'Signing out...' })).toBeDisabled();
+      expect(within(accountMenu()).getByRole('menuitem', { name: 'Signing out...' })).toBeDisabled();
     },
     loggingOut: landingTopBar,
   },
@@ -124,8 +149,11 @@ const sessionView: MachineView<typeof sessionMachine> = {
 
 let settingsApp: ReturnType<typeof renderApp> | undefined;
 const onSettingsPage = () => settingsApp?.pathname() === '/Settings';
+/** The page's 'Logout', found within the page's main region rather than the whole document. */
 const logoutButton = () =>
-  screen.getByText(/^(Logout|Signing out\.\.\.)$/).closest('button') as HTMLButtonElement;
+  within(document.querySelector('main') as HTMLElement)
+    .getByText(/^(Logout|Signing out\.\.\.)$/)
+    .closest('button') as HTMLButtonElement;
 
 /**
  * The session on the Settings page, where a signed-in user signs out with 'Logout' ('Signing out...' and disabled
