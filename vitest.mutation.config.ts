@@ -1,4 +1,5 @@
-import { basename, dirname, matchesGlob } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, dirname, join, matchesGlob } from 'node:path';
 import { defineConfig, type UserConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import viteConfig from './vite.config';
@@ -33,6 +34,13 @@ const stemOf = (file: string) =>
  * 2. a file that failed in the previous run (it killed the mutant before, usually one on a nearby line);
  * 3. node before DOM, then the shortest first.
  * Stryker names the mutated file in `related` (the sandbox's copy), which is how the sequencer knows it.
+ *
+ * A machine's mutant runs the node tests and only the DOM files named after its machine (its model test's view
+ * replays, its page's ui test), not every DOM file that renders the app. Every machine mutant is *static* (the
+ * model test generates its paths, running the machine, as the file loads), so Stryker runs it against every
+ * related file: for a mutant no test kills, that was each of the 40 DOM files that load the whole app (about
+ * 130 s a mutant under load). A mutant only another page's test would kill is then reported as survived, never
+ * the other way round. `MUTATION_MACHINE_DOM=all` runs every related DOM file.
  */
 class MutantFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -59,8 +67,14 @@ class MutantFirstSequencer extends BaseSequencer {
         cached?.duration ?? Number.MAX_SAFE_INTEGER,
       ];
     };
-    const ranks = new Map(files.map((spec) => [spec, rank(spec)]));
-    return [...files].sort((a, b) => {
+    const mutated = this.ctx.config.related ?? [];
+    const machine = mutated.length > 0 && mutated.every((file) => /[\\/]src[\\/]machines[\\/]/.test(file));
+    const run =
+      machine && process.env.MUTATION_MACHINE_DOM !== 'all'
+        ? files.filter((spec) => spec.project.config.environment === 'node' || rank(spec)[0] === 0)
+        : files;
+    const ranks = new Map(run.map((spec) => [spec, rank(spec)]));
+    return [...run].sort((a, b) => {
       const [ra, rb] = [ranks.get(a)!, ranks.get(b)!];
       const index = ra.findIndex((value, i) => value !== rb[i]);
       return index === -1 ? 0 : ra[index]! - rb[index]!;
@@ -68,8 +82,56 @@ class MutantFirstSequencer extends BaseSequencer {
   }
 }
 
+/**
+ * The model tests' machine paths in node (`model-paths`): each file of tests/mutation/model-paths imports one model
+ * test file, whose views are then not replayed (`MODEL_PATHS_ONLY`, tests/model/harness.ts) and whose DOM imports
+ * are stand-ins (tests/mutation/dom-free). A machine's mutant is mostly killed there, in a node worker that loads
+ * xstate and the machine, before the DOM project (`model-view`, the same files with every view replay) would load
+ * the app into happy-dom for it: seconds instead of minutes. Their own file names give their tests their own ids,
+ * so Stryker runs each mutant's covering tests of either project.
+ */
+const modelPathFiles = readdirSync(join(import.meta.dirname, 'tests/mutation/model-paths')).map(
+  (file) => `tests/mutation/model-paths/${file}`,
+);
+const modelPaths = {
+  extends: true,
+  resolve: {
+    alias: [
+      {
+        find: /^.*\/ui\/render-app$/,
+        replacement: join(import.meta.dirname, 'tests/mutation/dom-free/render-app.ts'),
+      },
+      {
+        find: /^@testing-library\/react$/,
+        replacement: join(import.meta.dirname, 'tests/mutation/dom-free/testing-library.ts'),
+      },
+    ],
+  },
+  test: {
+    name: 'model-paths',
+    include: only ? modelPathFiles.filter((file) => only.includes(file)) : modelPathFiles,
+    environment: 'node',
+    setupFiles: ['tests/setup/no-network.ts'],
+    env: { MODEL_PATHS_ONLY: '1' },
+    testTimeout: 90_000,
+    isolate: true,
+  },
+};
+/** A model test without its node copy still runs, in the DOM project only: slower, and said so. */
+const modelViewFiles = readdirSync(join(import.meta.dirname, 'tests/model')).filter(
+  (file) => file.endsWith('.test.tsx') && file !== 'harness-view.test.tsx',
+);
+const withoutCopy = modelViewFiles.filter(
+  (file) => !modelPathFiles.includes(`tests/mutation/model-paths/${file.replace(/\.tsx$/, '.ts')}`),
+);
+if (withoutCopy.length > 0)
+  console.warn(
+    `vitest.mutation.config.ts: no node copy in tests/mutation/model-paths for ${withoutCopy.join(', ')}; their machine paths run in happy-dom only.`,
+  );
+
 export default defineConfig((env) => {
   const base = (viteConfig as (env: unknown) => UserConfig)(env);
+  const selected = (project: Project) => (project.test?.include ?? []).length > 0;
   const projects = ((base.test?.projects ?? []) as Project[])
     .filter((project) => MUTATION_PROJECTS.has(project.test?.name ?? ''))
     .map((project) => {
@@ -78,7 +140,7 @@ export default defineConfig((env) => {
       const include = only.filter((file) => globs.some((glob) => matchesGlob(file, glob)));
       return { ...project, test: { ...project.test, include } };
     })
-    .filter((project) => (project.test?.include ?? []).length > 0);
+    .filter(selected);
   // Instrumented code (every mutant behind a switch, coverage counted per test) runs several times slower: the
   // long replayed paths get the time they need here, and only here. Every file runs in a worker of its own
   // (model-view shares one otherwise): Vitest runs shared-worker files before all others, which would put the
@@ -97,6 +159,10 @@ export default defineConfig((env) => {
   }));
   return {
     ...base,
-    test: { ...base.test, projects: slower, sequence: { sequencer: MutantFirstSequencer } },
+    test: {
+      ...base.test,
+      projects: [...slower, modelPaths].filter(selected),
+      sequence: { sequencer: MutantFirstSequencer },
+    },
   } as UserConfig;
 });

@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { IDENTITY_ELEMENT_ID } from '../contract/spa-build';
 import { AppRoot } from './app/AppRoot';
 import { createAppRoot } from './app/root';
 import { isOnPage, pageNames } from './domain/pages';
@@ -57,10 +58,17 @@ if (container.hasChildNodes() && !('frame' in container.dataset)) {
     });
 } else {
   // Every other page: the first render waits for the page's code (which the HTML preloads beside this entry), so
-  // that it paints the page's frame, in place of the one the HTML painted, instead of a pending notice.
+  // that it paints the page's frame, in place of the one the HTML painted, instead of a pending notice. A page the
+  // server wrote the user into (with the user's card in its frame) waits for the session's first check too, which
+  // reads that user without a round trip, so it shows the page itself and the painted card stays on screen.
   const app = start();
-  void app.preloadCurrentPage().then(() => {
-    createRoot(container).render(<AppRoot router={app.router} />);
+  const carriesUser = document.getElementById(IDENTITY_ELEMENT_ID) !== null;
+  void Promise.all([app.preloadCurrentPage(), carriesUser && app.sessionChecked()]).then(() => {
+    // As a transition, the first render yields to the browser every few milliseconds; the painted frame stays until
+    // it commits.
+    startTransition(() => {
+      createRoot(container).render(<AppRoot router={app.router} />);
+    });
     // The frame page starts through the landing page's boot, which holds a click until the app takes it: the app
     // renders the frame afresh, so a click on the painted one is not replayed.
     window.__beaconEarlyClicks?.discard();

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { FRAMED_PAGES, type FramedPage, frameHtml } from '../../contract/spa-build.ts';
+import { FRAMED_PAGES, FRAMES_WITH_CARD, frameHtml, frameWithCardHtml } from '../../contract/spa-build.ts';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
@@ -18,12 +18,12 @@ interface ChunkWithCss {
  * `modulepreload`s, with their stylesheets in the order of `names` (the cascade's), so the page's whole code arrives
  * in one wave beside the entry. The
  * prerendered landing page is made from index.html before this runs (scripts/vite/prerender-landing.ts), so it
- * stays as it was. It writes each signed-in page's frame file too (`frameHtml`): the same page with the frame that
- * the prerender rendered at that page's address.
+ * stays as it was. It writes each signed-in page's frame file too (`frameHtml`, and `frameWithCardHtml`): the same
+ * page with the frame that the prerender rendered at that page's address.
  */
 export function preloadChunks(
   names: readonly string[],
-  signedInFrames: () => ReadonlyMap<FramedPage, string> | null,
+  signedInFrames: () => ReadonlyMap<string, string> | null,
 ): Plugin {
   let base = '/';
   return {
@@ -61,12 +61,13 @@ export function preloadChunks(
         if (!page.includes(EMPTY_ROOT))
           return this.error(`index.html has no ${EMPTY_ROOT} to paint the frame into`);
         const booted = bootedAfterPaint(page, bootScript(bundle, base));
-        for (const name of FRAMED_PAGES) {
-          const frame = frames.get(name);
-          if (frame === undefined) return this.error(`the frame of ${name} was not rendered`);
+        const files = [...FRAMED_PAGES.map(frameHtml), ...FRAMES_WITH_CARD.map(frameWithCardHtml)];
+        for (const fileName of files) {
+          const frame = frames.get(fileName);
+          if (frame === undefined) return this.error(`${fileName} was not rendered`);
           this.emitFile({
             type: 'asset',
-            fileName: frameHtml(name),
+            fileName,
             source: booted.replace(
               EMPTY_ROOT,
               // Without the inline script React adds to a render it stopped (a timing mark), which the page's

@@ -4,7 +4,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
-import { FRAMED_PAGES, type FramedPage, LANDING_HTML } from '../../contract/spa-build.ts';
+import {
+  FRAMED_PAGES,
+  FRAMES_WITH_CARD,
+  frameHtml,
+  frameWithCardHtml,
+  LANDING_HTML,
+} from '../../contract/spa-build.ts';
 import { bootLanding } from '../../src/prerender/landing-boot.ts';
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -59,12 +65,12 @@ function routerBrowserIsServer(root: string): string {
  * `renderLandingPage(): Promise<string>`) into a copy of the built index.html, written to `landingFile` in
  * `cacheDir`. The build's compression copies it into dist/ with its twins (vite.config.ts, `artifacts`). The
  * browser paints the landing page from the HTML and CSS alone; the app then hydrates it. It renders the signed-in
- * pages' frames too (`renderSignedInFrame(path)`, one per FRAMED_PAGES), which `signedInFrames()` answers once the
- * bundle is written.
+ * pages' frames too (`renderSignedInFrame(path)`, one per FRAMED_PAGES, and one with the user's card in slots per
+ * FRAMES_WITH_CARD), which `signedInFrames()` answers by file name once the bundle is written.
  */
 export function prerenderLanding({ entry, cacheDir }: { entry: string; cacheDir: string }) {
   const landingFile = path.join(cacheDir, LANDING_HTML);
-  let signedInFrames: ReadonlyMap<FramedPage, string> | null = null;
+  let signedInFrames: ReadonlyMap<string, string> | null = null;
   let root = '';
   let base = '/';
   const plugin: Plugin = {
@@ -98,11 +104,13 @@ export function prerenderLanding({ entry, cacheDir }: { entry: string; cacheDir:
         const ssrBundle = pathToFileURL(path.join(ssrOutDir, `${path.parse(entry).name}.js`));
         const { renderLandingPage, renderSignedInFrame } = (await import(ssrBundle.href)) as {
           renderLandingPage: () => Promise<string>;
-          renderSignedInFrame: (path: string) => Promise<string>;
+          renderSignedInFrame: (path: string, options?: { withCard?: boolean }) => Promise<string>;
         };
         const landingMarkup = await renderLandingPage();
-        const frames = new Map<FramedPage, string>();
-        for (const name of FRAMED_PAGES) frames.set(name, await renderSignedInFrame(`/${name}`));
+        const frames = new Map<string, string>();
+        for (const name of FRAMED_PAGES) frames.set(frameHtml(name), await renderSignedInFrame(`/${name}`));
+        for (const name of FRAMES_WITH_CARD)
+          frames.set(frameWithCardHtml(name), await renderSignedInFrame(`/${name}`, { withCard: true }));
         signedInFrames = frames;
         await rm(ssrOutDir, { recursive: true, force: true });
         const entrySrc = ENTRY_SCRIPT.exec(template)?.[1];
@@ -126,6 +134,6 @@ export function prerenderLanding({ entry, cacheDir }: { entry: string; cacheDir:
       },
     },
   };
-  /** The signed-in pages' frames, rendered with the landing page, for ./preload-signed-in.ts to write out. */
+  /** The signed-in pages' frames by file name, rendered with the landing page, for ./preload-signed-in.ts to write. */
   return { plugin, landingFile, signedInFrames: () => signedInFrames };
 }

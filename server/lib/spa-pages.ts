@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { type ProfileCardText, profileCardText } from '../../contract/profile-card';
 import type { RuntimeConfig } from '../../contract/session';
-import { RUNTIME_CONFIG_ELEMENT_ID } from '../../contract/spa-build';
+import { CARD_SLOT, IDENTITY_ELEMENT_ID, RUNTIME_CONFIG_ELEMENT_ID } from '../../contract/spa-build';
+import { currentUserSchema } from '../../contract/user';
 import type { Config } from '../config';
 
 /** What GET /api/config answers, and what every page of the SPA carries inside it. */
@@ -19,11 +22,49 @@ export function runtimeConfigOf(config: Pick<Config, 'supabase' | 'dashboardUrl'
  * run, so the Content-Security-Policy's `script-src 'self'` holds). `<` is escaped so no value can end the element.
  */
 export function withRuntimeConfig(html: string, runtimeConfig: RuntimeConfig): string {
-  if (!html.includes('</head>'))
-    throw new Error('The SPA page has no </head> to write its configuration into.');
-  const json = JSON.stringify(runtimeConfig).replace(/</g, '\\u003c');
-  const element = `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${json}</script>`;
-  return html.replace('</head>', `${element}</head>`);
+  return withDataBlock(html, RUNTIME_CONFIG_ELEMENT_ID, runtimeConfig);
+}
+
+/**
+ * A signed-in page for the user whose session the request holds: the identity call's answer written into its head
+ * as a data block (the SPA's first check of the session reads it instead of asking), and the user's card texts into
+ * the card's slots of the frame (`CARD_SLOT`), HTML-escaped, so the card paints from the HTML. Per user: never
+ * cached (`sendUserPage`).
+ */
+export function withSignedInUser(html: string, identity: object): string {
+  let card: ProfileCardText | undefined;
+  return withDataBlock(html, IDENTITY_ELEMENT_ID, identity).replace(CARD_SLOT, (slot, field: string) => {
+    card ??= cardOf(identity);
+    if (!(field in card)) throw new Error(`The frame has a slot for an unknown card text: ${slot}`);
+    return escapeHtml(card[field as keyof ProfileCardText]);
+  });
+}
+
+/** The card read from the identity answer as the SPA reads it: the same defaults (settings, role). */
+function cardOf(identity: object): ProfileCardText {
+  const user = v.parse(currentUserSchema, identity);
+  return profileCardText(user, user.settings);
+}
+
+/** `<` is escaped so that no value can end the element: a data block is never run, whatever it holds. */
+function withDataBlock(html: string, id: string, data: unknown): string {
+  if (!html.includes('</head>')) throw new Error(`The SPA page has no </head> to write ${id} into.`);
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  const element = `<script type="application/json" id="${id}">${json}</script>`;
+  return html.replace('</head>', () => `${element}</head>`);
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text for an element's content or a quoted attribute's value. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
 /** A page of the built SPA as the server sends it: its HTML and the compressed twins, made once at start. */
@@ -42,14 +83,45 @@ export function loadSpaPage(file: string, runtimeConfig: RuntimeConfig): SpaPage
   };
 }
 
-/** Sends the page in the encoding the browser accepts (brotli, then gzip, else plain), revalidated on every load. */
-export function sendSpaPage(request: FastifyRequest, reply: FastifyReply, page: SpaPage) {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
+/**
+ * Sends the page in the encoding the browser accepts (brotli, then gzip, else plain), revalidated on every load.
+ * `byCookie`: the page is one a session would have made differently (`sendUserPage`), so a cache keys it by cookie.
+ */
+export function sendSpaPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: SpaPage,
+  options: { byCookie?: boolean } = {},
+) {
   reply
     .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding')
+    .header('vary', options.byCookie ? 'accept-encoding, cookie' : 'accept-encoding')
     .type('text/html; charset=utf-8');
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  const encoding = acceptedEncoding(request);
+  if (encoding === 'br') return reply.header('content-encoding', 'br').send(page.br);
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(page.gzip);
   return reply.send(page.html);
+}
+
+/** A page made for one user (`withSignedInUser`): compressed for this answer only, and stored by no cache. */
+export function sendUserPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+  reply
+    .header('cache-control', 'no-store')
+    .header('vary', 'accept-encoding, cookie')
+    .type('text/html; charset=utf-8');
+  const encoding = acceptedEncoding(request);
+  // A quick brotli level: the page is a few kilobytes, compressed on every request.
+  if (encoding === 'br')
+    return reply
+      .header('content-encoding', 'br')
+      .send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
+}
+
+function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
 }

@@ -169,7 +169,23 @@ export function createAppRoot(options: AppRootOptions = {}) {
     await Promise.allSettled(routes.map((route) => route && router.loadRouteChunk(route)));
   };
 
-  return { router, context, loadServices, preloadCurrentPage };
+  /**
+   * Resolves once the session's first check has settled, whatever it found (or once its code could not load): a page
+   * that carries the user's identity renders after it, so that it shows the page, not its pending frame.
+   */
+  const sessionChecked = async () => {
+    try {
+      const actor = await session.ready;
+      const { waitFor } = await import('xstate');
+      await waitFor(actor, (snapshot) => !selectIsLoadingUser(snapshot), {
+        timeout: Number.POSITIVE_INFINITY,
+      });
+    } catch {
+      // The page renders regardless, and says what failed.
+    }
+  };
+
+  return { router, context, loadServices, preloadCurrentPage, sessionChecked };
 }
 
 export type AppRoot = ReturnType<typeof createAppRoot>;

@@ -1,5 +1,5 @@
 import { DEFAULT_PLAN_LABEL } from '../../contract/plan-catalogue';
-import type { DateInput } from './time';
+import type { DateInput } from '../../contract/time';
 
 /** Which of billing info's alternative fields [product: DATA-12] a card reads, in order. */
 

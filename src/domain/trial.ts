@@ -1,5 +1,5 @@
 import { TRIAL_DAYS } from '../../contract/plan-catalogue';
-import { type DateInput, toEpochMs } from './time';
+import { type DateInput, toEpochMs } from '../../contract/time';
 
 /** The 14-day trial [product: LIMIT-1, LIMIT-2, LIMIT-3, LAND-15]. */
 

@@ -1,6 +1,6 @@
 import { type ActorRefFrom, assign, type SnapshotFrom, setup } from 'xstate';
 import type { TrialResponse } from '../../contract/billing';
-import type { DateInput } from '../domain/time';
+import type { DateInput } from '../../contract/time';
 import { type PortIO, port, request } from './io';
 
 /**

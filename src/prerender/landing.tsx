@@ -1,8 +1,11 @@
 import { type AnyRoute, createMemoryHistory } from '@tanstack/react-router';
 import { prerender } from 'react-dom/static';
+import type { ProfileCardText } from '../../contract/profile-card';
+import { cardSlot } from '../../contract/spa-build';
 import { AppRoot } from '../app/AppRoot';
 import { createAppRoot } from '../app/root';
 import { paths } from '../domain/pages';
+import { FrameCardContext } from '../ui/profile/ProfileCard';
 
 /** A build that waits longer than this for the page's lazy parts has a part that never loads: fail loudly. */
 const PRERENDER_TIMEOUT_MS = 30_000;
@@ -13,6 +16,16 @@ const PRERENDER_TIMEOUT_MS = 30_000;
  * visitor sees it before anything has loaded: nobody signed in, no configuration yet, the anonymous actions.
  * It waits for the page's lazy read-only sections (StaticIsland), which the browser keeps as HTML.
  */
+/** The user's card as slots, for the frames the server fills in (contract/spa-build.ts `cardSlot`). */
+const CARD_SLOTS: ProfileCardText = {
+  initials: cardSlot('initials'),
+  name: cardSlot('name'),
+  role: cardSlot('role'),
+  email: cardSlot('email'),
+  memberSince: cardSlot('memberSince'),
+  organization: cardSlot('organization'),
+};
+
 export async function renderLandingPage(): Promise<string> {
   const router = await loadedRouter(paths.landing);
   const { prelude } = await withTimeout(
@@ -29,9 +42,10 @@ export async function renderLandingPage(): Promise<string> {
  * place), as the app renders it at `path` before the session has loaded, for the server to send with that page's
  * address: its first paint needs no JavaScript. What waits for the session (the account menu, the Dashboard button)
  * is left as its placeholder: the render stops once the page's own code has rendered. The browser renders the app
- * afresh over it (src/main.tsx), in the same place.
+ * afresh over it (src/main.tsx), in the same place. `withCard`: the page's pending view shows the user's card, its
+ * texts as slots that the server fills for a request with a session (contract/spa-build.ts `cardSlot`).
  */
-export async function renderSignedInFrame(path: string): Promise<string> {
+export async function renderSignedInFrame(path: string, { withCard = false } = {}): Promise<string> {
   const router = await loadedRouter(path);
   // The page's own code, lazy in the browser, is there before the render starts.
   await Promise.all(
@@ -40,14 +54,19 @@ export async function renderSignedInFrame(path: string): Promise<string> {
     ),
   );
   const stop = new AbortController();
-  const rendering = prerender(<AppRoot router={router} />, {
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
-    signal: stop.signal,
-    // What the stop leaves as its placeholder is what it is meant to: only an error before it is one.
-    onError: (error: unknown) => {
-      if (!stop.signal.aborted) console.error(error);
+  const rendering = prerender(
+    <FrameCardContext.Provider value={withCard ? CARD_SLOTS : null}>
+      <AppRoot router={router} />
+    </FrameCardContext.Provider>,
+    {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      signal: stop.signal,
+      // What the stop leaves as its placeholder is what it is meant to: only an error before it is one.
+      onError: (error: unknown) => {
+        if (!stop.signal.aborted) console.error(error);
+      },
     },
-  });
+  );
   setTimeout(() => stop.abort(), FRAME_RENDER_MS);
   const { prelude } = await withTimeout(rendering, PRERENDER_TIMEOUT_MS);
   return new Response(prelude).text();

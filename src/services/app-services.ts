@@ -5,6 +5,7 @@ import { createAuthService } from './auth-service';
 import { buildConfig } from './build-config';
 import { createRuntimeConfigLoader } from './config';
 import type { Services } from './io-deps';
+import { takePageIdentityOnce } from './page-identity';
 import { createSessionTabs } from './session-tabs';
 
 /**
@@ -17,7 +18,10 @@ export function createAppServices({ onSessionEvent }: { onSessionEvent: (event: 
   const apiClient = createApiClient({ apiBase: buildConfig.apiBase });
   const runtimeConfig = createRuntimeConfigLoader(apiClient);
   const authService = createAuthService({ runtimeConfig, onEvent: onSessionEvent });
-  const api = createProductApi(apiClient, { authServiceToken: authService.accessToken });
+  const api = createProductApi(apiClient, {
+    authServiceToken: authService.accessToken,
+    pageIdentity: takePageIdentityOnce(),
+  });
   const services: Services = { api, authService, tabs: createSessionTabs({ onEvent: onSessionEvent }) };
   return {
     apiBase: buildConfig.apiBase,

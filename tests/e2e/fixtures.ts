@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { authUrl, inboxUrl } from './addresses';
+import { fieldEdgeFailures } from './field-edges';
 
 /** Seeded, local-only demo accounts (see README). */
 export const customer = { email: 'customer@example.com', password: 'Customer123!' };
@@ -31,6 +32,9 @@ export async function expectAccessible(page: Page, { soft = false } = {}): Promi
   (soft ? expect.soft : expect)(
     violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
   ).toEqual([]);
+  (soft ? expect.soft : expect)(await fieldEdgeFailures(page), 'text fields whose edge is under 3:1').toEqual(
+    [],
+  );
 }
 
 export function accountMenuButton(page: Page): Locator {

@@ -251,3 +251,31 @@ test('the reset page has the brand and a way back to the home page [product: RES
   await page.getByRole('link', { name: 'Back to the home page' }).click();
   await expect(page).toHaveURL(/\/Landing$/);
 });
+
+test("the plan picker's monthly/annual toggle marks the interval chosen, on its label [product: PICK-2]", async ({
+  page,
+}) => {
+  await signInNewCustomer(page, newAccount('toggle').email);
+  await page.goto('/Onboarding');
+  await page.getByRole('button', { name: "See what's included" }).click();
+  const toggle = page.getByRole('dialog', { name: 'Choose your plan' }).getByRole('radiogroup', {
+    name: 'Billing interval',
+  });
+  for (const interval of ['Annual', 'Monthly']) {
+    await toggle.getByText(interval, { exact: true }).click();
+    // The filled mark slides under the chosen label: it has to end up exactly there, not beside it.
+    await expect
+      .poll(() =>
+        toggle.evaluate((group, name) => {
+          const mark = group.querySelector('.mantine-SegmentedControl-indicator')?.getBoundingClientRect();
+          const label = [...group.querySelectorAll('label')]
+            .find((l) => l.textContent === name)
+            ?.getBoundingClientRect();
+          return mark && label
+            ? [mark.x - label.x, mark.y - label.y].map((d) => Math.abs(Math.round(d)))
+            : 'not laid out';
+        }, interval),
+      )
+      .toEqual([0, 0]);
+  }
+});

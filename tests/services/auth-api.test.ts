@@ -1,12 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAuthApi } from '../../src/services/api/auth';
 import { createApiClient } from '../../src/services/api/client';
+import { takePageIdentityOnce } from '../../src/services/page-identity';
 
 const user = { id: 'user-1', email: 'casey@example.com', full_name: 'Casey Jones', role: 'user' };
 const withFlags = { ...user, has_signup: true, onboarding_required: false };
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** A page with the identity data block the server writes (raw: the text as it stands), or none. */
+function pageCarrying(identity: unknown, raw = false) {
+  const text = raw ? String(identity) : JSON.stringify(identity);
+  return {
+    getElementById: (id: string) =>
+      identity !== null && id === 'beacon-identity' ? { textContent: text } : null,
+  } as unknown as Pick<Document, 'getElementById'>;
 }
 
 const unauthenticated = () => json({ message: 'Not authenticated', code: 'unauthenticated' }, 401);
@@ -45,6 +55,30 @@ describe('the identity calls', () => {
     const me = await createAuthApi(server.client).meWithFlags();
 
     expect(me).toMatchObject({ id: 'user-1', email: 'casey@example.com', onboarding_required: false });
+  });
+
+  it('answers the first check with the identity the page carried, then asks the server', async () => {
+    const server = fakeServer({ 'GET /api/auth/me?include_flags=true': [() => json(withFlags)] });
+    const carried = { ...withFlags, full_name: 'Casey From The Page' };
+    const api = createAuthApi(server.client, { pageIdentity: takePageIdentityOnce(pageCarrying(carried)) });
+
+    expect(await api.meWithFlags()).toMatchObject({ full_name: 'Casey From The Page', has_signup: true });
+    expect(server.calls).toEqual([]);
+    expect(await api.meWithFlags()).toMatchObject({ full_name: 'Casey Jones' });
+    expect(server.calls).toEqual(['GET /api/auth/me?include_flags=true']);
+  });
+
+  it.each([
+    ['no identity', null],
+    ['an identity of another shape', { id: 'user-1' }],
+    ['no JSON', '{not json'],
+  ])('asks the server when the page carries %s', async (_, carried) => {
+    const server = fakeServer({ 'GET /api/auth/me?include_flags=true': [() => json(withFlags)] });
+    const page = carried === null ? pageCarrying(null) : pageCarrying(carried, typeof carried === 'string');
+    const api = createAuthApi(server.client, { pageIdentity: takePageIdentityOnce(page) });
+
+    expect(await api.meWithFlags()).toMatchObject({ full_name: 'Casey Jones' });
+    expect(server.calls).toEqual(['GET /api/auth/me?include_flags=true']);
   });
 
   it('recovers a lost server session once by exchanging the auth-service token, then retries', async () => {

@@ -1,14 +1,16 @@
 import { createTheme, Menu, Modal } from '@mantine/core';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
-import * as v from 'valibot';
-import { type CurrentUserInput, currentUserSchema } from '../../contract/user';
 import { type AppIO, flowRegistry } from '../../src/app/flows';
 import { type AppRootOptions, createAppRoot } from '../../src/app/root';
 import { portMethodsOf } from '../../src/machines/io';
 import type { LoadedUser, SessionActorRef } from '../../src/machines/session';
 import type { Services } from '../../src/services/io-deps';
 import { AppProviders } from '../../src/ui/AppProviders';
+import { noServerSession } from './app-fixtures';
+
+// The fixtures (no DOM, no app: the mutation run's node copies of the model tests import them too).
+export { aUser, deferred, fakeTab, noServerSession, signedIn } from './app-fixtures';
 
 /** Menus and dialogs open and close at once in tests: no transitions to wait for. */
 export const testTheme = createTheme({
@@ -17,47 +19,6 @@ export const testTheme = createTheme({
     Modal: Modal.extend({ defaultProps: { transitionProps: { duration: 0 } } }),
   },
 });
-
-export function aUser(overrides: Partial<CurrentUserInput> = {}) {
-  return v.parse(currentUserSchema, {
-    id: 'user-1',
-    email: 'casey@example.com',
-    full_name: 'Casey Jones',
-    role: 'user',
-    ...overrides,
-  });
-}
-
-export function signedIn(
-  options: { onboardingRequired?: boolean; user?: Partial<CurrentUserInput> } = {},
-): LoadedUser {
-  return {
-    user: aUser(options.user),
-    flags: {
-      has_signup: !options.onboardingRequired,
-      onboarding_required: options.onboardingRequired ?? false,
-    },
-    authSessionId: 'auth-session-1',
-  };
-}
-
-export const noServerSession = () => Object.assign(new Error('Not authenticated'), { status: 401 });
-
-/** A promise the test settles by hand, to observe what the app shows meanwhile. */
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-/** A stand-in for the tab `window.open('', '_blank')` answers: where the app sent it is its `location.href`. */
-export function fakeTab() {
-  return { opener: {} as unknown, closed: false, location: { href: 'about:blank' } };
-}
 
 /** Each flow's port methods the test replaces, by flow name (the registry's names: src/app/flows.ts). */
 export type FlowDoubles = { [Name in keyof AppIO]?: Partial<AppIO[Name]> };

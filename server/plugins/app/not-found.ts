@@ -1,13 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../../lib/http-errors';
-import { sendSpaPage } from '../../lib/spa-pages';
+import { sendSpaPage, sendUserPage, withSignedInUser } from '../../lib/spa-pages';
+import { currentUserWithFlags } from '../../services/current-user';
 
 /**
  * Unknown addresses: under /api a JSON 404; a page path (a GET of /Billing, /Foo/Settings, ...: no file
  * extension) gets the SPA's index.html so the client-side router can take it, whatever the Accept header says
  * (curl, uptime probes and link previews ask for pages too); /Landing gets the landing page's prerendered HTML
- * (and `/`, ../external/static.ts), a signed-in page the same index.html with its frame painted in it.
+ * (and `/`, ../external/static.ts), a signed-in page the same index.html with its frame painted in it, and, for a
+ * request with a session, the user written in (../../lib/spa-pages.ts `withSignedInUser`).
  * Every page carries the runtime configuration (../../lib/spa-pages.ts).
  * A missing file (/assets/gone.js) stays a 404: HTML in its place would only confuse the browser.
  */
@@ -16,15 +18,27 @@ export default fp(
     app.setNotFoundHandler(async (request, reply) => {
       const pages = app.spaPages;
       if (isPageNavigation(request) && pages) {
-        const special = isLandingPage(request.url)
-          ? pages.landing
-          : pages.frames.get(lastSegment(request.url));
-        return sendSpaPage(request, reply, special ?? pages.index);
+        if (isLandingPage(request.url)) return sendSpaPage(request, reply, pages.landing ?? pages.index);
+        const name = lastSegment(request.url);
+        const frame = pages.frames.get(name);
+        if (!frame) return sendSpaPage(request, reply, pages.index);
+        // A signed-in page for the session's user: its identity, and its card where the frame has one.
+        const auth = await app.authenticate(request);
+        if (!auth) return sendSpaPage(request, reply, frame, { byCookie: true });
+        const identity = await currentUserWithFlags(auth.user, {
+          signups: app.signups,
+          adminEmails: app.config.adminEmails,
+        });
+        return sendUserPage(
+          request,
+          reply,
+          withSignedInUser(pages.cardFrames.get(name) ?? frame.html, identity),
+        );
       }
       throw notFound(request.url.startsWith('/api') ? 'No such API endpoint.' : 'Not found');
     });
   },
-  { name: 'not-found', dependencies: ['static'] },
+  { name: 'not-found', dependencies: ['static', 'auth', 'repositories'] },
 );
 
 function isPageNavigation(request: FastifyRequest): boolean {

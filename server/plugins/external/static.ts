@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { FRAMED_PAGES, frameHtml, LANDING_HTML } from '../../../contract/spa-build';
+import {
+  FRAMED_PAGES,
+  FRAMES_WITH_CARD,
+  frameHtml,
+  frameWithCardHtml,
+  LANDING_HTML,
+} from '../../../contract/spa-build';
 import { loadSpaPage, runtimeConfigOf, type SpaPage, sendSpaPage } from '../../lib/spa-pages';
 
 declare module 'fastify' {
@@ -10,10 +16,16 @@ declare module 'fastify' {
     /**
      * The SPA's pages with the runtime configuration written in (../../lib/spa-pages.ts): `index` for every page,
      * `landing` for `/` and `/Landing` when the build prerendered it (LANDING_HTML), `frames` for each signed-in
-     * page whose frame the build painted (`frameHtml`), by the page's name in lower case. Null when SPA_DIST holds
-     * no built SPA (only the API is served).
+     * page whose frame the build painted (`frameHtml`), by the page's name in lower case, and `cardFrames`, the HTML
+     * of the frames with the user's card in slots (`frameWithCardHtml`), for a request with a session. Null when
+     * SPA_DIST holds no built SPA (only the API is served).
      */
-    spaPages: { index: SpaPage; landing: SpaPage | null; frames: ReadonlyMap<string, SpaPage> } | null;
+    spaPages: {
+      index: SpaPage;
+      landing: SpaPage | null;
+      frames: ReadonlyMap<string, SpaPage>;
+      cardFrames: ReadonlyMap<string, string>;
+    } | null;
   }
 }
 
@@ -46,6 +58,12 @@ export default fp(
         FRAMED_PAGES.flatMap((name) => {
           const frame = optionalPage(frameHtml(name));
           return frame ? [[name.toLowerCase(), frame] as const] : [];
+        }),
+      ),
+      cardFrames: new Map(
+        FRAMES_WITH_CARD.flatMap((name) => {
+          const frame = optionalPage(frameWithCardHtml(name));
+          return frame ? [[name.toLowerCase(), frame.html] as const] : [];
         }),
       ),
     };

@@ -14,7 +14,7 @@ import { HttpError } from '../../lib/http-errors';
 import { responseSchema, type ValibotTypeProvider } from '../../lib/valibot-schemas';
 import { signedIn } from '../../plugins/app/auth';
 import { AuthServiceUnavailableError, AuthSessionEndedError } from '../../services/auth-service-users';
-import { organizationOf } from '../../services/signups';
+import { currentUserWithFlags } from '../../services/current-user';
 import {
   AnonymousUserError,
   InvalidTokenError,
@@ -219,16 +219,8 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
   }
 
   /** The current user and the profile flags (GET /me?include_flags=true, and the sign-in and refresh answers). */
-  async function withFlags(user: UserRow) {
-    const signup = await app.signups.findByUser(user.id);
-    const hasSignup = signup !== null;
-    return {
-      ...toCurrentUser(user, effectiveRole(user, config.adminEmails)),
-      // What GET /api/org/ answers, so the hero and Profile show the same organisation.
-      organization_name: organizationOf(user, signup),
-      has_signup: hasSignup,
-      onboarding_required: !hasSignup,
-    };
+  function withFlags(user: UserRow) {
+    return currentUserWithFlags(user, { signups: app.signups, adminEmails: config.adminEmails });
   }
 
   /**

@@ -18,6 +18,11 @@ export interface AuthApiOptions {
    * Used to recover a missing server session once [product: SESSION-4].
    */
   authServiceToken?: () => Promise<string | null>;
+  /**
+   * The identity answer the page carried, once (../page-identity.ts): the first `meWithFlags` answers it when it has
+   * the answer's shape, instead of a round trip.
+   */
+  pageIdentity?: () => unknown;
 }
 
 export interface AuthApi {
@@ -66,8 +71,11 @@ export function createAuthApi(client: ApiClient, options: AuthApiOptions = {}): 
   return {
     me: () => withSessionRecovery(() => client.get('/auth/me', currentUserSchema)),
     // The session machine recovers a missing server session itself, with the token the auth service reports.
-    meWithFlags: () =>
-      client.get('/auth/me', currentUserWithFlagsSchema, { searchParams: { include_flags: 'true' } }),
+    meWithFlags: async () => {
+      const carried = v.safeParse(currentUserWithFlagsSchema, options.pageIdentity?.() ?? null);
+      if (carried.success) return carried.output;
+      return client.get('/auth/me', currentUserWithFlagsSchema, { searchParams: { include_flags: 'true' } });
+    },
     updateMe: (update) => client.patch('/auth/me', currentUserSchema, { json: update }),
     ssoSupabase,
     refresh: (token) => client.post('/auth/refresh', currentUserWithFlagsSchema, { json: { token } }),

@@ -32,6 +32,7 @@ import { useSelector } from '@xstate/react';
 import { type ReactNode, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import type { BillingInfo, Invoice, WebhookHealth } from '../../../contract/billing';
 import { type BillingInterval, PLANS } from '../../../contract/plans';
+import { type DatePreferences, formatDateAs, formatDateTimeAs } from '../../../contract/time';
 import {
   billingIntervalOf,
   billingPlanLabel,
@@ -49,7 +50,6 @@ import {
   isLiveSubscription,
   subscriptionStatus,
 } from '../../domain/subscription';
-import { type DatePreferences, formatDateAs, formatDateTimeAs } from '../../domain/time';
 import {
   selectError,
   selectHasFailed,

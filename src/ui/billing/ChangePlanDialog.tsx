@@ -4,6 +4,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import { Button, Group, Radio, SegmentedControl, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
@@ -69,6 +70,8 @@ function ChangePlanForm({
     <Stack>
       <SegmentedControl
         aria-label="Billing interval"
+        color="indigo.7"
+        autoContrast
         value={view}
         disabled={busy || done}
         onChange={(value) => flow.send({ type: 'interval.choose', interval: value as BillingInterval })}

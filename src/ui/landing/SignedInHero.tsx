@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { greetingName } from '../../../contract/names';
+import { organizationName } from '../../../contract/organization';
+import { createdAtMs, memberSinceAs } from '../../../contract/time';
 import { greetingAt } from '../../domain/greeting';
-import { greetingName } from '../../domain/names';
-import { organizationName } from '../../domain/organization';
 import { paths } from '../../domain/pages';
 import { planLabel } from '../../domain/plans';
-import { createdAtMs, memberSinceAs } from '../../domain/time';
 import { trialBadge, trialDaysLeft, trialEndMs } from '../../domain/trial';
 import { selectIsOpening } from '../../machines/dashboard-link';
 import {

@@ -8,9 +8,9 @@ import '@mantine/core/styles/Container.css';
 import { Anchor, Button, Container, Fieldset, Group, Loader, Stack, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { greetingName } from '../../../contract/names';
 import { DEFAULT_INTERVAL, DEFAULT_PLAN } from '../../../contract/plans';
 import type { CompanySize, PendingOnboarding } from '../../../contract/signup';
-import { greetingName } from '../../domain/names';
 import {
   type OnboardingActorRef,
   selectError,

@@ -2,6 +2,7 @@ import '../styles/modal';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
@@ -62,6 +63,8 @@ export default function PlanPickerDialog({
           <Group gap="xs">
             <SegmentedControl
               aria-label="Billing interval"
+              color="indigo.7"
+              autoContrast
               value={interval}
               onChange={(value) => setInterval(value as BillingInterval)}
               data={[

@@ -1,6 +1,4 @@
 import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Avatar.css';
-import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Paper.css';
@@ -11,26 +9,12 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useEffect } from 'react';
+import { displayName } from '../../../contract/names';
+import { profileCardText } from '../../../contract/profile-card';
 import { PROFILE_LIMITS, type ProfileField } from '../../../contract/user';
-import { displayName, initials } from '../../domain/names';
-import { organizationName } from '../../domain/organization';
-import { memberSinceAs } from '../../domain/time';
 import {
   selectFieldErrors,
   selectIsSavingProfile,
@@ -44,6 +28,7 @@ import { useUserSettings } from '../shell/account-hooks';
 import { PageTitle } from '../shell/PageTitle';
 import { pageHeadings } from '../shell/page-headings';
 import { useFlow } from '../use-flow';
+import { ProfileCard } from './ProfileCard';
 
 /** The Profile page [product: PROF, MSG-PROF]: it renders the profile machine and sends it the form's edits. */
 export function ProfilePage() {
@@ -81,26 +66,7 @@ export function ProfilePage() {
   return (
     <Stack gap="lg">
       <PageTitle {...pageHeadings.profile} />
-      <Card withBorder padding="lg">
-        <Group wrap="nowrap" align="flex-start">
-          <Avatar color="indigo" radius="xl" size="lg" aria-hidden>
-            {initials(name)}
-          </Avatar>
-          <Stack gap={4}>
-            <Group gap="xs">
-              <Title order={2} size="h3">
-                {name}
-              </Title>
-              <Badge variant="light" aria-label={`Role: ${user.role}`}>
-                {user.role}
-              </Badge>
-            </Group>
-            <Text c="dimmed">{user.email}</Text>
-            <Text size="sm">Member since {memberSinceAs(user, settings)}</Text>
-            <Text size="sm">Organization: {organizationName(user)}</Text>
-          </Stack>
-        </Group>
-      </Card>
+      <ProfileCard text={profileCardText(user, settings)} />
       <Card withBorder padding="lg" component="section" aria-labelledby="personal-information">
         <form onSubmit={submit} noValidate>
           <Stack>

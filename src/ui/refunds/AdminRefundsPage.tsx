@@ -12,9 +12,9 @@ import { Alert, Button, Group, Paper, Stack, Table, Text, Textarea, TextInput, T
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import type { RefundReversal } from '../../../contract/refund';
+import { formatDateAs } from '../../../contract/time';
 import { REVERSAL_UNFINISHED } from '../../domain/messages';
 import { formatCents } from '../../domain/money';
-import { formatDateAs } from '../../domain/time';
 import {
   type RefundActorRef,
   selectIdentityPrompt,

@@ -1,7 +1,5 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Card.css';
-import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/InlineInput.css';
@@ -10,21 +8,9 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Title.css';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, type ReactNode, useDeferredValue } from 'react';
+import { type FormEvent, useDeferredValue } from 'react';
 import type { Settings } from '../../../contract/settings';
 import { isSuccessMessage } from '../../domain/messages';
 import type { SessionActorRef } from '../../machines/session';
@@ -37,6 +23,7 @@ import {
   selectSettingsMessage,
 } from '../../machines/settings';
 import { useSessionActor } from '../app-context';
+import { PageSection } from '../shell/PageSection';
 import { PageTitle } from '../shell/PageTitle';
 import { pageHeadings } from '../shell/page-headings';
 import { useFlow } from '../use-flow';
@@ -54,14 +41,18 @@ export function SettingsPage() {
   // (its first render was one task of hundreds of milliseconds on a slow phone); a reload hides it at once.
   const showForm = useDeferredValue(!loading) && !loading;
 
-  // One heading for both phases, so it stays the same element when the form replaces the loading line.
+  // One heading for both phases, so it stays the same element when the form replaces the loading line. While it
+  // loads, the first section's heading and note stand where the form shows them, as the page's frame paints them.
+  const { firstSection, ...title } = pageHeadings.settings;
   return (
     <Stack gap="lg">
-      <PageTitle {...pageHeadings.settings} />
+      <PageTitle {...title} />
       {showForm ? (
         <SettingsForm settings={settings} session={session} />
       ) : (
-        <Text role="status">Loading settings...</Text>
+        <PageSection {...firstSection}>
+          <Text role="status">Loading settings...</Text>
+        </PageSection>
       )}
     </Stack>
   );
@@ -108,40 +99,37 @@ function SettingsForm({ settings, session }: { settings: SettingsActorRef; sessi
             {message}
           </Alert>
         )}
-        <Section
-          title="Notifications"
-          note="Alerts and digests are sent by the Beacon monitoring platform, which reads these choices."
-        >
+        <PageSection {...pageHeadings.settings.firstSection}>
           {flag('emailNotifications', 'Email notifications')}
           {flag('pushNotifications', 'Push notifications')}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {choice('alertThreshold', 'Alert threshold')}
             {choice('digestFrequency', 'Digest frequency')}
           </SimpleGrid>
-        </Section>
-        <Section title="Security">
+        </PageSection>
+        <PageSection title="Security">
           {flag(
             'twoFactorEnabled',
             'Two-factor sign-in',
             'Two-factor sign-in is not enforced yet: your choice is saved and will take effect in a later release.',
           )}
           {choice('sessionTimeout', 'Session timeout')}
-        </Section>
-        <Section title="Interface">
+        </PageSection>
+        <PageSection title="Interface">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {choice('theme', 'Theme')}
             {choice('timezone', 'Timezone')}
             {choice('dateFormat', 'Date format')}
           </SimpleGrid>
-        </Section>
-        <Section title="Monitoring" note="Used by the external dashboard when you open it from here.">
+        </PageSection>
+        <PageSection title="Monitoring" note="Used by the external dashboard when you open it from here.">
           {flag('autoRefresh', 'Auto refresh')}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {choice('defaultDashboard', 'Default dashboard')}
             {/* Kept but not editable while auto refresh is off [product: SET-12]. */}
             {choice('refreshInterval', 'Refresh interval', !form.autoRefresh)}
           </SimpleGrid>
-        </Section>
+        </PageSection>
         <Group justify="space-between">
           <Button
             variant="default"
@@ -166,26 +154,5 @@ function SettingsForm({ settings, session }: { settings: SettingsActorRef; sessi
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function Section({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
-  const id = `settings-${title.toLowerCase()}`;
-  return (
-    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
-      <Stack>
-        <div>
-          <Title order={2} size="h4" id={id}>
-            {title}
-          </Title>
-          {note && (
-            <Text size="sm" c="dimmed">
-              {note}
-            </Text>
-          )}
-        </div>
-        {children}
-      </Stack>
-    </Card>
   );
 }

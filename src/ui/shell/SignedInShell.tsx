@@ -11,12 +11,14 @@ import '@mantine/core/styles/CloseButton.css';
 import { Avatar, Badge, Burger, Container, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
+import { lazy, type ReactNode, Suspense, useContext, useDeferredValue } from 'react';
 import { paths } from '../../domain/pages';
 import type { SessionSnapshot } from '../../machines/session';
 import { guardedPageRedirect, selectIsAdmin, selectUser } from '../../machines/session-selectors';
 import { useSessionValue } from '../app-context';
+import { FrameCardContext, ProfileCard } from '../profile/ProfileCard';
 import { HeaderEntries } from './HeaderEntries';
+import { PageSection } from './PageSection';
 import { PageTitle } from './PageTitle';
 import { GuardPending } from './PendingNotice';
 import { pageHeadingOf } from './page-headings';
@@ -47,16 +49,27 @@ export function GuardedPages() {
 }
 
 /**
- * The page's fixed heading, in the place and style the page shows it, above 'Loading…': the build paints it into the
- * page's frame (src/prerender/landing.tsx), so it is there from the first paint and stays put when the page comes.
+ * The page's fixed heading (and its first section's, where that is fixed too), in the place and style the page shows
+ * it, around 'Loading…': the build paints it into the page's frame (src/prerender/landing.tsx), so it is there from
+ * the first paint and stays put when the page comes.
  */
 function PagePending({ pathname }: { pathname: string }) {
   const heading = pageHeadingOf(pathname);
+  // Only in the frame the build paints with the user's card in slots, for the server to fill.
+  const card = useContext(FrameCardContext);
   if (!heading) return <GuardPending />;
+  const { firstSection, ...title } = heading;
   return (
     <Stack gap="lg">
-      <PageTitle {...heading} />
-      <GuardPending />
+      <PageTitle {...title} />
+      {card && <ProfileCard text={card} />}
+      {firstSection ? (
+        <PageSection {...firstSection}>
+          <GuardPending />
+        </PageSection>
+      ) : (
+        <GuardPending />
+      )}
     </Stack>
   );
 }

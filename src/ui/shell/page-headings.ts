@@ -1,8 +1,11 @@
 import { type PageName, pageNameFromPath, pageNames } from '../../domain/pages';
+import type { SectionHeading } from './PageSection';
 
 export interface PageHeading {
   title: string;
   subtitle?: string;
+  /** The heading of the page's first section, when it does not depend on the user either (Settings' note). */
+  firstSection?: SectionHeading;
 }
 
 /**
@@ -12,7 +15,13 @@ export interface PageHeading {
 export const pageHeadings = {
   profile: { title: 'Profile' },
   billing: { title: 'Billing', subtitle: 'Your plan, payments and invoices' },
-  settings: { title: 'Settings' },
+  settings: {
+    title: 'Settings',
+    firstSection: {
+      title: 'Notifications',
+      note: 'Alerts and digests are sent by the Beacon monitoring platform, which reads these choices.',
+    },
+  },
 } as const satisfies Record<string, PageHeading>;
 
 const byName = new Map<PageName, PageHeading>([

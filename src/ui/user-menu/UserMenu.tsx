@@ -5,7 +5,7 @@ import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
-import { displayName, initials } from '../../domain/names';
+import { displayName, initials } from '../../../contract/names';
 import { paths } from '../../domain/pages';
 import type { DashboardLinkActorRef } from '../../machines/dashboard-link';
 import type { SessionSnapshot } from '../../machines/session';

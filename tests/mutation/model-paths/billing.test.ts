@@ -1,0 +1,2 @@
+// billing's machine paths in node, for the mutation run (vitest.mutation.config.ts, project model-paths).
+import '../../model/billing.test.tsx';

@@ -1,0 +1,2 @@
+// cancellation's machine paths in node, for the mutation run (vitest.mutation.config.ts, project model-paths).
+import '../../model/cancellation.test.tsx';

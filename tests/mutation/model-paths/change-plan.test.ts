@@ -1,0 +1,2 @@
+// change-plan's machine paths in node, for the mutation run (vitest.mutation.config.ts, project model-paths).
+import '../../model/change-plan.test.tsx';

@@ -1,0 +1,2 @@
+// contact's machine paths in node, for the mutation run (vitest.mutation.config.ts, project model-paths).
+import '../../model/contact.test.tsx';

@@ -1,0 +1,2 @@
+// password-reset's machine paths in node, for the mutation run (vitest.mutation.config.ts, project model-paths).
+import '../../model/password-reset.test.tsx';

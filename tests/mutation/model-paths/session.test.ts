@@ -1,0 +1,2 @@
+// session's machine paths in node, for the mutation run (vitest.mutation.config.ts, project model-paths).
+import '../../model/session.test.tsx';

@@ -1,0 +1,2 @@
+// settings's machine paths in node, for the mutation run (vitest.mutation.config.ts, project model-paths).
+import '../../model/settings.test.tsx';

@@ -1,0 +1,2 @@
+// sign-in's machine paths in node, for the mutation run (vitest.mutation.config.ts, project model-paths).
+import '../../model/sign-in.test.tsx';
