@@ -115,7 +115,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // Each path already renders and unmounts the app on its own: files can share a worker's loaded modules
           // and DOM, which spares each file seconds of imports (DESIGN's 20 s budget for the model run).
           isolate: false,
-          setupFiles: ['tests/setup/no-network.ts', 'tests/setup/ui.ts'],
+          setupFiles: ['tests/setup/no-network.ts', 'tests/setup/ui.ts', 'tests/setup/react-owner-stacks.ts'],
           // A replayed path is one test: 20-30 steps, each rendered. About 1-3 s on an idle machine, but CI shares two
           // cores with other suites (at a load of 27 a 21-step path took over 20 s).
           testTimeout: 60000,

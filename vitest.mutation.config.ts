@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, matchesGlob } from 'node:path';
 import { defineConfig, type UserConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -122,7 +122,10 @@ const modelViewFiles = readdirSync(join(import.meta.dirname, 'tests/model')).fil
   (file) => file.endsWith('.test.tsx') && file !== 'harness-view.test.tsx',
 );
 const withoutCopy = modelViewFiles.filter(
-  (file) => !modelPathFiles.includes(`tests/mutation/model-paths/${file.replace(/\.tsx$/, '.ts')}`),
+  (file) =>
+    !modelPathFiles.includes(`tests/mutation/model-paths/${file.replace(/\.tsx$/, '.ts')}`) &&
+    // A host-only file (session-settings.test.tsx) replays views only: it has no machine paths to run in node.
+    !readFileSync(join(import.meta.dirname, 'tests/model', file), 'utf8').includes('hostsOnly: true'),
 );
 if (withoutCopy.length > 0)
   console.warn(

@@ -5,7 +5,7 @@ import { type CancellationSnapshot, cancellationMachine } from '../../src/machin
 import { billingInfo, failureTextOf, tooManyRequests } from '../ui/billing-fixtures';
 import { renderApp, signedIn } from '../ui/render-app';
 import { describeModel, emitted, type MachineView, start } from './harness';
-import { expectEveryControlDisabled } from './view-checks';
+import { expectEveryControlDisabled, foundOnce } from './view-checks';
 
 /** The cancel dialog [product: BILL-10, BILL-11, BILL-15, DATA-15, MSG-CANCEL]. */
 
@@ -44,7 +44,8 @@ const REASON_LABELS = {
   other: 'Other',
 } as const;
 
-const dialog = () => screen.getByRole('dialog', { name: 'Cancel Subscription' });
+/** Found once a path (a role query over the whole page is slow), again only once it has closed. */
+const dialog = foundOnce(() => screen.getByRole('dialog', { name: 'Cancel Subscription' }));
 const button = (name: string) => within(dialog()).getByRole('button', { name });
 
 /**

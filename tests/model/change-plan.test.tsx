@@ -5,7 +5,7 @@ import type { PortalOutput } from '../../src/machines/portal';
 import { billingInfo, failureTextOf, tooManyRequests } from '../ui/billing-fixtures';
 import { renderApp, signedIn } from '../ui/render-app';
 import { call, describeModel, emitted, type MachineView, type StepObservation, start } from './harness';
-import { expectEveryControlDisabled } from './view-checks';
+import { expectEveryControlDisabled, foundOnce } from './view-checks';
 
 /** The change-plan dialog [product: BILL-9, BILL-12, BILL-16, MSG-BILL]. */
 
@@ -31,7 +31,8 @@ const planNameOf = (snapshot: ChangePlanSnapshot | undefined) =>
 const isUnchanged = ({ context }: ChangePlanSnapshot) =>
   context.chosenPlan === CURRENT.currentPlan && context.view === 'monthly';
 
-const dialog = () => screen.getByRole('dialog', { name: 'Change Plan' });
+/** Found once a path (a role query over the whole page is slow), again only once it has closed. */
+const dialog = foundOnce(() => screen.getByRole('dialog', { name: 'Change Plan' }));
 const confirm = () => within(dialog()).getByRole('button', { name: 'Confirm Change' });
 const PLAN_LABELS = { starter: /^Starter/, pro: /^Founders' Tier/, business: /^Business/ } as const;
 const INTERVAL_LABELS = { monthly: 'Monthly', annual: 'Annual (Save 20%)' } as const;

@@ -9,7 +9,7 @@ import {
 import { selectErrors, selectIsSending, selectIsSent } from '../../src/machines/contact-selectors';
 import { renderLoadedApp } from '../ui/render-app';
 import { call, describeModel, type EffectLog, type MachineView, start } from './harness';
-import { expectEveryControlDisabled } from './view-checks';
+import { expectEveryControlDisabled, foundOnce } from './view-checks';
 
 /** What visitors type: complete, without the optional company, empty, and with a malformed address. */
 const typed = {
@@ -66,7 +66,8 @@ const LABELS: Record<ContactField, string> = {
   company: 'Company (optional)',
   message: 'Message',
 };
-const form = () => screen.getByRole('form', { name: 'Contact us' });
+/** Found once a path (a role query over the whole landing page is slow), again only once it has left. */
+const form = foundOnce(() => screen.getByRole('form', { name: 'Contact us' }));
 const sendButton = (name: 'Send Message' | 'Sending...') => within(form()).getByRole('button', { name });
 
 /**

@@ -143,6 +143,24 @@ describe('model harness, replayed through a view', () => {
       expect(harness.observersNeverRun()).not.toContain('shows failed');
     });
 
+    it("a host-only file counts no paths of its own and asks only its hosts' `shows` to run", async () => {
+      const harness = createModelHarness(loginMachine, {
+        ...loginOptions,
+        inventory,
+        view: loginView(),
+        hosts: { 'the other page': loginView() },
+        hostsOnly: true,
+      });
+      for (const path of harness.paths) await harness.runPathInView(path, 'the other page');
+      // The main file counts the paths and their replays through the view; this one adds its host's replays.
+      expect(harness.coverageRecord()).toMatchObject({
+        paths: 0,
+        viewPathsReplayed: 0,
+        hosts: ['the other page'],
+      });
+      expect(harness.observersNeverRun()).toEqual([]);
+    });
+
     it('fails on a `perform` entry for an event the machine does not accept', () => {
       const view = loginView();
       const perform = { ...view.perform, 'form.cancel': async () => {} };

@@ -11,6 +11,7 @@ import {
   start,
   type User,
 } from './harness';
+import { foundOnce } from './view-checks';
 
 type Observation = StepObservation<SignInSnapshot>;
 
@@ -46,7 +47,8 @@ function expectBusyWithNothingShown({ snapshot }: Observation) {
   expect(snapshot.context).toEqual({ ...NOBODY, error: null, notice: null });
 }
 
-const dialog = () => screen.getByRole('dialog', { name: 'Sign In' });
+/** Found once a path (a role query over the whole landing page is slow), again only once it has closed. */
+const dialog = foundOnce(() => screen.getByRole('dialog', { name: 'Sign In' }));
 const control = (name: string) => within(dialog()).getByRole('button', { name });
 const CONTROLS = [
   'Sign In',

@@ -1,5 +1,5 @@
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
-import { waitFor } from '@testing-library/react';
+import { configure, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import {
@@ -51,10 +51,27 @@ export interface ModelView<
 
 type ShowsEntry = (snapshot: AnyMachineSnapshot, observation: StepObservation) => void | Promise<void>;
 
-/** Runs a `shows` assertion once, a failure as a rejection: waitFor (polling, act) only when it does not pass yet. */
+/**
+ * Runs a `shows` assertion once, a failure as a rejection: waitFor (polling, act) only when it does not pass yet.
+ * This first try often comes before React has rendered the step, and its failure is never shown (waitFor's last one
+ * is): it skips Testing Library's expensive diagnostics (every role on the page, for a role query that found none),
+ * as waitFor's own tries do.
+ */
 async function showsNow(shows: ShowsEntry, snapshot: AnyMachineSnapshot, observation: StepObservation) {
-  await shows(snapshot, observation);
+  configure({ _disableExpensiveErrorDiagnostics: true } as Parameters<typeof configure>[0]);
+  try {
+    await shows(snapshot, observation);
+  } finally {
+    configure({ _disableExpensiveErrorDiagnostics: false } as Parameters<typeof configure>[0]);
+  }
 }
+
+/**
+ * How often the wait for the actor's state looks again (a change of the page looks at once): the actor's next state
+ * is usually a few macrotasks away, and Testing Library's 50 ms default made every such step wait 50 ms. Looking
+ * costs one snapshot comparison.
+ */
+const POLL_MS = 5;
 
 /**
  * How long the view may take to catch up with a step (the actor's state, then what the page shows) is Testing
@@ -110,10 +127,13 @@ export function viewDriver(view: ModelView, hostName?: string): PathDriver {
       await nextMacrotask();
       if (where() === null) return null;
       try {
-        await waitFor(() => {
-          const problem = where();
-          if (problem) throw new Error(problem);
-        });
+        await waitFor(
+          () => {
+            const problem = where();
+            if (problem) throw new Error(problem);
+          },
+          { interval: POLL_MS },
+        );
         return null;
       } catch {
         return where() ?? null;
@@ -132,6 +152,7 @@ export function viewDriver(view: ModelView, hostName?: string): PathDriver {
         record.observersRun.add(showsKey(key));
         try {
           await showsNow(shows, snapshot, observation).catch(() =>
+            // No short interval: a `shows` check costs queries, and it is tried again at every change of the page.
             waitFor(() => shows(snapshot, observation)),
           );
         } catch (error) {
