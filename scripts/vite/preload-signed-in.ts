@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import { FRAMED_PAGES, FRAMES_WITH_CARD, frameHtml, frameWithCardHtml } from '../../contract/spa-build.ts';
+import { withInlineStyles } from './prerender-landing.ts';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
@@ -60,7 +61,14 @@ export function preloadChunks(
         if (frames === null) return this.error('the signed-in frames were not rendered');
         if (!page.includes(EMPTY_ROOT))
           return this.error(`index.html has no ${EMPTY_ROOT} to paint the frame into`);
-        const booted = bootedAfterPaint(page, bootScript(bundle, base));
+        // Painted from one response, as the landing page is: its stylesheets (about 20 KB gz) are written in.
+        const stylesheet = (href: string) => {
+          const asset = bundle[href.slice(base.length)];
+          if (asset?.type !== 'asset')
+            return this.error(`index.html links ${href}, which the build did not write`);
+          return String(asset.source);
+        };
+        const booted = withInlineStyles(bootedAfterPaint(page, bootScript(bundle, base)), stylesheet);
         const files = [...FRAMED_PAGES.map(frameHtml), ...FRAMES_WITH_CARD.map(frameWithCardHtml)];
         for (const fileName of files) {
           const frame = frames.get(fileName);

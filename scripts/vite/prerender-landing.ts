@@ -37,9 +37,10 @@ const STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/g;
 /**
  * The stylesheets the page links, written into it instead: the first paint waits for the HTML and its CSS, and on a
  * phone's connection a second request costs a whole round trip (about 0.6 s with Lighthouse's throttling applied).
- * The app's 8.5 KB gz of CSS fits in the HTML's first round trips; other pages keep the cached stylesheet.
+ * The app's 8.5 KB gz of CSS fits in the HTML's first round trips; index.html keeps the cached stylesheets. The
+ * signed-in pages' frames (./preload-signed-in.ts) are written the same way.
  */
-function withInlineStyles(html: string, styles: (href: string) => string): string {
+export function withInlineStyles(html: string, styles: (href: string) => string): string {
   return html.replace(STYLESHEET, (_, href: string) => {
     const css = styles(href);
     if (css.includes('</style')) throw new Error(`${href} cannot be written into a <style> element`);

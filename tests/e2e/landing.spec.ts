@@ -47,6 +47,17 @@ test.describe('the landing page', () => {
       );
     });
 
+    test("paints a signed-in page's frame from one response too, styled as the app styles it", async ({
+      page,
+    }) => {
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+      await page.goto('/Billing');
+      expect(requests.filter((path) => path.endsWith('.css'))).toEqual([]);
+      // Mantine's badge, not a plain span: its label is in capitals.
+      await expect(page.getByText('Beta', { exact: true })).toHaveCSS('text-transform', 'uppercase');
+    });
+
     test('is not what a guarded page paints', async ({ page }) => {
       await page.goto('/Billing');
       await expect(page.getByRole('heading', { name: 'Monitor. Manage. Maximize.' })).toHaveCount(0);
