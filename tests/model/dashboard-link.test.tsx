@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { dashboardLinkMachine, selectIsOpening } from '../../src/machines/dashboard-link';
 import { renderApp, signedIn } from '../ui/render-app';
@@ -6,7 +6,8 @@ import { call, describeModel, type MachineView, start } from './harness';
 
 /**
  * Every way to the external dashboard [product: CHECK-3, CHECK-5, HEAD-2, HEAD-3, HEAD-9, MSG-SILENT-3], replayed
- * through the session-check page's 'Open Dashboard' and the account menu's 'Dashboard'.
+ * through the session-check page's 'Open Dashboard', the account menu's 'Dashboard', the header's Dashboard button and
+ * the landing page's signed-in hero.
  */
 
 /** The dashboard with the default monitoring preferences of the signed-in user [product: SET-33]. */
@@ -80,6 +81,94 @@ const userMenuHost: MachineView<typeof dashboardLinkMachine> = {
   },
 };
 
+/** The header's bar of entries on a wide screen (`nav` 'Account'); its Dashboard button [product: HEAD-2, HEAD-3]. */
+const headerDashboard = () =>
+  within(document.querySelector('nav[aria-label="Account"]') as HTMLElement).getByRole('button', {
+    name: 'Dashboard',
+  });
+
+/**
+ * The header's Dashboard button [product: HEAD-2, HEAD-3], a third host: on the Profile page, whose header button
+ * and account menu both run the flow. The header's actor is created first (the menu is a lazy chunk, and after
+ * the header's entries in the page), so the replay picks the first live one.
+ */
+const headerHost: MachineView<typeof dashboardLinkMachine> = {
+  render: async ({ logic, actorOptions }) => {
+    const app = renderApp(
+      '/Profile',
+      { loadUser: async () => signedIn() },
+      { flows: { dashboardLink: logic }, actorOptions },
+    );
+    await screen.findByRole('button', { name: 'Open account menu' }, { timeout: FIRST_RENDER_MS });
+    await waitFor(() => expect(headerDashboard()).toBeEnabled());
+    return app;
+  },
+  pick: (actors) => actors[0],
+  perform: {
+    'dashboard.open': async (_event, user) => {
+      await user.click(headerDashboard());
+    },
+  },
+  shows: {
+    // Quiet whatever the call answered [product: MSG-SILENT-3].
+    idle: () => {
+      expect(headerDashboard()).toBeEnabled();
+      expect(headerDashboard()).not.toHaveAttribute('data-loading');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    },
+    // The button spins, and takes no second click, while the call runs.
+    refreshing: () => {
+      expect(headerDashboard()).toHaveAttribute('data-loading', 'true');
+      expect(headerDashboard()).toBeDisabled();
+    },
+  },
+};
+
+/** The signed-in customer's hero on the landing page, its 'Open Dashboard' [product: LAND-12, HEAD-3]. */
+const heroDashboard = () =>
+  within(document.querySelector('main') as HTMLElement).getByRole('button', { name: 'Open Dashboard' });
+
+/**
+ * The landing page's signed-in hero, a fourth host. The top bar's account menu runs the flow too; both are lazy
+ * chunks, created in the order their chunks arrive on a page's first render. So the page is rendered once to load
+ * them, then again, where both render in one pass in the page's order (the top bar, then the hero): the replay
+ * picks the last live actor, the hero's.
+ */
+const heroHost: MachineView<typeof dashboardLinkMachine> = {
+  render: async ({ logic, actorOptions }) => {
+    const landing = async () => {
+      const app = renderApp(
+        '/Landing',
+        { loadUser: async () => signedIn() },
+        { flows: { dashboardLink: logic }, actorOptions },
+      );
+      await screen.findByRole('button', { name: 'Open account menu' }, { timeout: FIRST_RENDER_MS });
+      await waitFor(() => expect(heroDashboard()).toBeEnabled(), { timeout: FIRST_RENDER_MS });
+      return app;
+    };
+    (await landing()).unmount();
+    return landing();
+  },
+  pick: (actors) => actors.at(-1),
+  perform: {
+    'dashboard.open': async (_event, user) => {
+      await user.click(heroDashboard());
+    },
+  },
+  shows: {
+    idle: () => {
+      expect(heroDashboard()).toBeEnabled();
+      expect(heroDashboard()).not.toHaveAttribute('aria-busy');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    },
+    // Busy and not clickable again while the identity call runs [product: LAND-12].
+    refreshing: () => {
+      expect(heroDashboard()).toBeDisabled();
+      expect(heroDashboard()).toHaveAttribute('aria-busy', 'true');
+    },
+  },
+};
+
 describeModel(dashboardLinkMachine, {
   events: [{ type: 'dashboard.open', link: LINK }],
   actors: {
@@ -87,7 +176,7 @@ describeModel(dashboardLinkMachine, {
   },
   delays: {},
   view: dashboardView,
-  hosts: { 'account menu': userMenuHost },
+  hosts: { 'account menu': userMenuHost, 'header button': headerHost, 'landing hero': heroHost },
   effects: {
     // The tab is reserved at the click, and the identity call comes first [product: HEAD-3].
     'dashboard.open': [call('reserveTab'), start('refreshIdentity')],

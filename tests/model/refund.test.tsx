@@ -34,6 +34,8 @@ const answers: Record<string, RefundResponse> = {
   serverError: { processed: false, alreadyProcessed: false, error: SERVER_TEXT },
   silent: { processed: false, alreadyProcessed: false },
   stepUp: { processed: false, alreadyProcessed: false, error: STEP_UP_TEXT, reauthenticate: true },
+  /** 'Sign in again' without the server's reason: the page says the product's own, the same words [MSG-REFUND-4]. */
+  stepUpSilent: { processed: false, alreadyProcessed: false, reauthenticate: true },
 };
 const noAnswer = new TypeError('Failed to fetch');
 /** A failure that says nothing. */
@@ -206,7 +208,14 @@ describeModel(refundMachine, {
   delays: {},
   actors: {
     reverse: {
-      outputs: [answers.processed, answers.already, answers.serverError, answers.silent, answers.stepUp],
+      outputs: [
+        answers.processed,
+        answers.already,
+        answers.serverError,
+        answers.silent,
+        answers.stepUp,
+        answers.stepUpSilent,
+      ],
       errors: [noAnswer],
     },
     confirmIdentity: { outputs: [undefined], errors: [new Error(WRONG_PASSWORD), silentFailure] },

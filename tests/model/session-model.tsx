@@ -45,6 +45,8 @@ const mismatch = httpError(
   'This sign-in does not belong to your current session.',
 );
 const signOutRefused = new Error('Sign-out refused');
+/** A 401 without the server's code (a proxy's): no server session, as `unauthorized`, not a refused sign-in. */
+const proxy401 = { status: 401 };
 
 /** The product's texts and values, written here and not read back from the machine. */
 const USER_LOAD_TIMEOUT_MS = 7000; // [product: LIMIT-7]
@@ -223,7 +225,7 @@ export const sessionModel: ModelTestOptions<typeof sessionMachine> & {
   actors: {
     loadUser: { outputs: [alice], errors: [unauthorized, networkDown, serverFault] },
     signIn: { outputs: [alice], errors: [refused, rateLimited] },
-    refreshSession: { outputs: [alice], errors: [networkDown, unauthorized, mismatch, refused] },
+    refreshSession: { outputs: [alice], errors: [networkDown, unauthorized, mismatch, refused, proxy401] },
     signOut: { outputs: [undefined], errors: [signOutRefused] },
     serverLogout: { outputs: [undefined], errors: [networkDown] },
   },

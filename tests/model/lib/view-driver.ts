@@ -47,6 +47,13 @@ export interface ModelView<
   shows: Readonly<
     Record<string, (snapshot: TSnapshot, observation: StepObservation<TSnapshot>) => void | Promise<void>>
   >;
+  /**
+   * Which actor the replay drives when the page creates several from the logic (each view of a flow has its own:
+   * the header's Dashboard button, the account menu, the landing page's hero): given the live ones, in the order
+   * they were created, once `render` has resolved. Default: the last created. A pick that is not the actor the
+   * `perform` entries reach fails the path: the clicked actor moves, the picked one stays behind the model.
+   */
+  pick?: (actors: readonly AnyActorRef[]) => AnyActorRef | undefined;
 }
 
 type ShowsEntry = (snapshot: AnyMachineSnapshot, observation: StepObservation) => void | Promise<void>;
@@ -87,7 +94,9 @@ export function viewDriver(view: ModelView, hostName?: string): PathDriver {
   const user = userEvent.setup({ delay: null });
   let rendered: RenderedView | undefined;
   let actor: AnyActorRef | undefined;
-  let started = false;
+  /** Every actor created from the logic under test, in order, and those that have started. */
+  const created: AnyActorRef[] = [];
+  const started = new Set<AnyActorRef>();
 
   return {
     start: async (logic, actorOptions) => {
@@ -98,20 +107,21 @@ export function viewDriver(view: ModelView, hostName?: string): PathDriver {
           event?: AnyEventObject;
         };
         // The view's own actor, or a child the view's flow invokes (the portal, from the Billing page).
-        if (type === '@xstate.actor' && isLogicUnderTest(actorRef, logic)) {
-          actor = actorRef;
-          started = false;
-        }
-        if (type === '@xstate.event' && actorRef === actor && event?.type === 'xstate.init') started = true;
+        if (type === '@xstate.actor' && isLogicUnderTest(actorRef, logic)) created.push(actorRef);
+        if (type === '@xstate.event' && event?.type === 'xstate.init' && created.includes(actorRef))
+          started.add(actorRef);
         actorOptions.inspect(inspection);
       };
       rendered = await view.render({ logic, actorOptions: { ...actorOptions, inspect } });
       await waitFor(() => {
-        if (!actor)
+        const live = created.filter((candidate) => candidate.getSnapshot().status !== 'stopped');
+        actor = view.pick ? view.pick(live) : created.at(-1);
+        if (created.length === 0)
           throw new Error(
             'The view created no actor from the logic it was given: it must call createActor(logic, actorOptions) (or useActorRef) with both.',
           );
-        if (!started) throw new Error('The view created its actor but never started it.');
+        if (!actor) throw new Error(`The view's pick chose none of the ${live.length} live actors.`);
+        if (!started.has(actor)) throw new Error('The view created its actor but never started it.');
       });
       return actor!;
     },
