@@ -2,6 +2,7 @@ import '../styles/modal';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Input.css';
 import { NativeSelect } from '@mantine/core';
 import {
