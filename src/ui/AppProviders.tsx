@@ -1,5 +1,7 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
+// The theme's own variables, written at build time instead of computed at the first render (withCssVariables).
+import './styles/theme-variables.css';
 import '@mantine/core/styles/global.css';
 // After Mantine's variables, which it overrides in both schemes.
 import './styles/schemes.css';
@@ -24,7 +26,12 @@ export function AppProviders({
 }) {
   const toastsNeeded = useSyncExternalStore(subscribeToastHost, isToastHostMounted, () => false);
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+      withCssVariables={false}
+    >
       {children}
       {toastsNeeded && (
         <Suspense fallback={null}>

@@ -2,7 +2,6 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { authUrl, inboxUrl } from './addresses';
 import { fieldEdgeFailures } from './field-edges';
-import { unstyledMantineParts } from './mantine-styles';
 
 /** Seeded, local-only demo accounts (see README). */
 export const customer = { email: 'customer@example.com', password: 'Customer123!' };

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { MantineProvider } from '@mantine/core';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { appTheme } from '../../src/ui/theme';
+
+/** Each rule of a stylesheet as its selector and declarations, whatever the spacing and comments. */
+function rules(css: string) {
+  const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+  return css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .split('}')
+    .filter((rule) => rule.trim() !== '')
+    .map((rule) => {
+      const [selector = '', body = ''] = rule.split('{');
+      const declarations = body
+        .split(';')
+        .map(words)
+        .filter((declaration) => declaration !== '');
+      return { selector: words(selector), declarations };
+    });
+}
+
+describe("the theme's CSS variables, written at build time", () => {
+  it('are the ones MantineProvider computes for the app theme at a first render', () => {
+    const markup = renderToStaticMarkup(<MantineProvider theme={appTheme} />);
+    const computed = /<style data-mantine-styles="true">([^<]*)<\/style>/.exec(markup)?.[1] ?? '';
+    const written = readFileSync(path.resolve('src/ui/styles/theme-variables.css'), 'utf8');
+    // On a change of the theme, src/ui/styles/theme-variables.css takes these rules.
+    expect(rules(written), computed).toEqual(rules(computed));
+  });
+});
