@@ -93,6 +93,35 @@ describe.each(ENGINES)('signed-in pages with their user written in, on %s', (eng
     expect(JSON.parse(IDENTITY_BLOCK.exec(body)?.[1] ?? 'null')).toEqual(me);
   });
 
+  it('leaves a card slot the user typed into a field as text: the data block is the identity answer, exactly', async () => {
+    // A name ending in a backslash filled into the data block's copy of the bio would escape the bio's closing quote
+    // and let the rest of the bio (`"}`) end the object: the SPA would read a different user, or none.
+    const name = 'Mallory\\';
+    const { client } = await signIn(app, uniqueEmail('slot'), {
+      claims: { user_metadata: { full_name: name } },
+    });
+    const fields = {
+      company: cardSlot('email'),
+      bio: `${cardSlot('name')}"} <!-- \u2028\u2029 </SCRIPT >`,
+      location: cardSlot('role'),
+    };
+    expect((await client.patch('/api/auth/me', fields)).statusCode).toBe(200);
+    const me = (await client.get('/api/auth/me?include_flags=true')).json<Record<string, unknown>>();
+    expect(me).toMatchObject({ ...fields, full_name: name });
+
+    for (const url of ['/Profile', '/Settings']) {
+      const body = (await client.get(url, { headers: html })).body;
+      const block =
+        /<script type="application\/json" id="beacon-identity">(.*?)<\/script>/s.exec(body)?.[1] ?? 'null';
+      // Nothing that could end the element, nor a line terminator JavaScript would not take inside a string.
+      expect(block, url).not.toMatch(/[<\u2028\u2029]/);
+      expect(JSON.parse(block), url).toEqual(me);
+    }
+    const profile = (await client.get('/Profile', { headers: html })).body;
+    // The card's organisation is the company as typed: the slot's text, not the e-mail filled in twice.
+    expect(profile).toContain(`<p>Organization: ${cardSlot('email')}</p>`);
+  });
+
   it('sends the frame as built when the cookie opens no session', async () => {
     const { client } = await signIn(app, uniqueEmail('gone'));
     expect((await client.post('/api/auth/logout')).statusCode).toBe(200);
