@@ -75,8 +75,11 @@ function problemOf(context: SignInContext, event: SignInEvent): string | null {
   }
   const result =
     event.type === 'form.submit'
-      ? v.safeParse(signInFormSchema, credentialsOf(event), { abortEarly: true })
-      : v.safeParse(emailOnlyFormSchema, addressOf(event), { abortEarly: true });
+      ? // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent, only the first issue is read, and valibot reports the same first issue without abortEarly (which only stops after it)
+        v.safeParse(signInFormSchema, credentialsOf(event), { abortEarly: true })
+      : // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent, only the first issue is read, and valibot reports the same first issue without abortEarly (which only stops after it)
+        v.safeParse(emailOnlyFormSchema, addressOf(event), { abortEarly: true });
+  // Stryker disable next-line OptionalChaining: equivalent, a failed safeParse has at least one issue
   return result.success ? null : (result.issues[0]?.message ?? null);
 }
 

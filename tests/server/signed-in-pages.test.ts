@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   cardSlot,
   FRAMED_PAGES,
@@ -120,6 +120,28 @@ describe.each(ENGINES)('signed-in pages with their user written in, on %s', (eng
     const profile = (await client.get('/Profile', { headers: html })).body;
     // The card's organisation is the company as typed: the slot's text, not the e-mail filled in twice.
     expect(profile).toContain(`<p>Organization: ${cardSlot('email')}</p>`);
+  });
+
+  it('sends the frame as built, not an error, when the user cannot be read: the SPA asks and says what failed', async () => {
+    const { client } = await signIn(app, uniqueEmail('outage'));
+    const frame = withRuntimeConfig(frameFile('Profile'), runtimeConfigOf(app.config));
+    const outage = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    const signups = vi.spyOn(app.signups, 'findByUser').mockRejectedValue(outage);
+    const sessions = vi.spyOn(app.sessions, 'resolve');
+    try {
+      const page = await client.get('/Profile', { headers: html });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(frame);
+      expect(page.headers.vary).toBe('accept-encoding, cookie');
+      signups.mockRestore();
+      sessions.mockRejectedValue(outage);
+      const noSession = await client.get('/Settings', { headers: html });
+      expect(noSession.statusCode).toBe(200);
+      expect(noSession.body).toBe(withRuntimeConfig(frameFile('Settings'), runtimeConfigOf(app.config)));
+    } finally {
+      signups.mockRestore();
+      sessions.mockRestore();
+    }
   });
 
   it('sends the frame as built when the cookie opens no session', async () => {
