@@ -33,11 +33,14 @@ export function withRuntimeConfig(html: string, runtimeConfig: RuntimeConfig): s
  */
 export function withSignedInUser(html: string, identity: object): string {
   let card: ProfileCardText | undefined;
-  return withDataBlock(html, IDENTITY_ELEMENT_ID, identity).replace(CARD_SLOT, (slot, field: string) => {
+  // The frame's slots first, then the data block: filled afterwards, a slot's text the user typed into a field (bio:
+  // `{{beacon-card:name}}`) would be filled inside the block too, and a name ending in `\` would break its JSON.
+  const withCard = html.replace(CARD_SLOT, (slot, field: string) => {
     card ??= cardOf(identity);
     if (!(field in card)) throw new Error(`The frame has a slot for an unknown card text: ${slot}`);
     return escapeHtml(card[field as keyof ProfileCardText]);
   });
+  return withDataBlock(withCard, IDENTITY_ELEMENT_ID, identity);
 }
 
 /** The card read from the identity answer as the SPA reads it: the same defaults (settings, role). */
@@ -46,10 +49,16 @@ function cardOf(identity: object): ProfileCardText {
   return profileCardText(user, user.settings);
 }
 
-/** `<` is escaped so that no value can end the element: a data block is never run, whatever it holds. */
+/**
+ * `<` is escaped so that no value can end the element: a data block is never run, whatever it holds. U+2028 and
+ * U+2029 too, which JSON takes but a JavaScript string literal did not, should the block ever be read as script.
+ */
 function withDataBlock(html: string, id: string, data: unknown): string {
   if (!html.includes('</head>')) throw new Error(`The SPA page has no </head> to write ${id} into.`);
-  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  const json = JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   const element = `<script type="application/json" id="${id}">${json}</script>`;
   return html.replace('</head>', () => `${element}</head>`);
 }

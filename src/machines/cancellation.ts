@@ -39,10 +39,12 @@ export type CancellationIO = PortIO<typeof cancellationPort>;
 /** The contract's message for a comment that is too long, or null. */
 function commentProblem(comment: string): string | null {
   const result = v.safeParse(cancelRequestSchema, { comment });
+  // Stryker disable next-line OptionalChaining: equivalent, a failed safeParse has at least one issue
   return result.success ? null : (result.issues[0]?.message ?? null);
 }
 
 export const cancellationMachine = setup({
+  // Stryker disable next-line ObjectLiteral: equivalent, xstate's setup never reads `types` at run time (type-checking only)
   types: {
     context: {} as CancellationContext,
     events: {} as CancellationEvent,

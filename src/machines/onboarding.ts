@@ -45,7 +45,9 @@ const formOf = (event: OnboardingEvent): OnboardingFormInput => {
 };
 
 const formProblem = (event: OnboardingEvent): string | null => {
+  // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent, only the first issue is read, and valibot reports the same first issue without abortEarly (which only stops after it)
   const result = v.safeParse(onboardingFormSchema, formOf(event), { abortEarly: true });
+  // Stryker disable next-line OptionalChaining: equivalent, a failed safeParse has at least one issue
   return result.success ? null : (result.issues[0]?.message ?? null);
 };
 
@@ -77,6 +79,7 @@ export const onboardingPort = port('onboarding', {
 export type OnboardingIO = PortIO<typeof onboardingPort>;
 
 export const onboardingMachine = setup({
+  // Stryker disable next-line ObjectLiteral: equivalent, xstate's setup never reads `types` at run time (type-checking only)
   types: {
     context: {} as OnboardingContext,
     events: {} as OnboardingEvent,

@@ -49,7 +49,9 @@ const formOf = (event: PasswordResetEvent) => {
 };
 
 const formProblem = (event: PasswordResetEvent): string | null => {
+  // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent, only the first issue is read, and valibot reports the same first issue without abortEarly (which only stops after it)
   const result = v.safeParse(resetFormSchema, formOf(event), { abortEarly: true });
+  // Stryker disable next-line OptionalChaining: equivalent, a failed safeParse has at least one issue
   return result.success ? null : (result.issues[0]?.message ?? null);
 };
 
@@ -75,6 +77,7 @@ export const passwordResetPort = port('passwordReset', {
 export type PasswordResetIO = PortIO<typeof passwordResetPort>;
 
 export const passwordResetMachine = setup({
+  // Stryker disable next-line ObjectLiteral: equivalent, xstate's setup never reads `types` at run time (type-checking only)
   types: {
     context: {} as PasswordResetContext,
     input: {} as PasswordResetInput,

@@ -75,8 +75,11 @@ function problemOf(context: SignInContext, event: SignInEvent): string | null {
   }
   const result =
     event.type === 'form.submit'
-      ? v.safeParse(signInFormSchema, credentialsOf(event), { abortEarly: true })
-      : v.safeParse(emailOnlyFormSchema, addressOf(event), { abortEarly: true });
+      ? // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent, only the first issue is read, and valibot reports the same first issue without abortEarly (which only stops after it)
+        v.safeParse(signInFormSchema, credentialsOf(event), { abortEarly: true })
+      : // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent, only the first issue is read, and valibot reports the same first issue without abortEarly (which only stops after it)
+        v.safeParse(emailOnlyFormSchema, addressOf(event), { abortEarly: true });
+  // Stryker disable next-line OptionalChaining: equivalent, a failed safeParse has at least one issue
   return result.success ? null : (result.issues[0]?.message ?? null);
 }
 
@@ -95,6 +98,7 @@ export const signInPort = port('signIn', {
 export type SignInIO = PortIO<typeof signInPort>;
 
 export const signInMachine = setup({
+  // Stryker disable next-line ObjectLiteral: equivalent, xstate's setup never reads `types` at run time (type-checking only)
   types: {
     context: {} as SignInContext,
     input: {} as SignInInput,

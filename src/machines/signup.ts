@@ -67,13 +67,17 @@ const formOf = (event: SignupEvent): SignupFormInput => {
 };
 
 const formProblem = (event: SignupEvent): string | null => {
+  // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent, only the first issue is read, and valibot reports the same first issue without abortEarly (which only stops after it)
   const result = v.safeParse(signupFormSchema, formOf(event), { abortEarly: true });
+  // Stryker disable next-line OptionalChaining: equivalent, a failed safeParse has at least one issue
   return result.success ? null : (result.issues[0]?.message ?? null);
 };
 
 const verifiedEmailProblem = (event: SignupEvent): string | null => {
   assertEvent(event, 'verification.confirmed');
+  // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent, only the first issue is read, and valibot reports the same first issue without abortEarly (which only stops after it)
   const result = v.safeParse(signInEmailSchema, event.email, { abortEarly: true });
+  // Stryker disable next-line OptionalChaining: equivalent, a failed safeParse has at least one issue
   return result.success ? null : (result.issues[0]?.message ?? null);
 };
 
@@ -111,6 +115,7 @@ export const signupPort = port('signup', {
 export type SignupIO = PortIO<typeof signupPort>;
 
 export const signupMachine = setup({
+  // Stryker disable next-line ObjectLiteral: equivalent, xstate's setup never reads `types` at run time (type-checking only)
   types: {
     context: {} as SignupContext,
     events: {} as SignupEvent,

@@ -161,6 +161,30 @@ describe('model harness, replayed through a view', () => {
       expect(harness.observersNeverRun()).toEqual([]);
     });
 
+    it('drives the actor its `pick` chooses among the live ones, and fails when it chooses none', async () => {
+      const chosen: number[] = [];
+      const harness = createModelHarness(loginMachine, {
+        ...loginOptions,
+        inventory,
+        view: loginView(),
+        hosts: {
+          picking: {
+            ...loginView(),
+            pick: (actors) => {
+              chosen.push(actors.length);
+              return actors[0];
+            },
+          },
+          'picking none': { ...loginView(), pick: () => undefined },
+        },
+      });
+      await harness.runPathInView(harness.paths[0]!, 'picking');
+      expect(chosen[0]).toBe(1);
+      await expect(harness.runPathInView(harness.paths[0]!, 'picking none')).rejects.toThrow(
+        "The view's pick chose none of the 1 live actors.",
+      );
+    });
+
     it('fails on a `perform` entry for an event the machine does not accept', () => {
       const view = loginView();
       const perform = { ...view.perform, 'form.cancel': async () => {} };

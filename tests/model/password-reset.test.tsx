@@ -30,6 +30,9 @@ const SESSION_MISSING =
   'Auth session missing. Please open the link from your email again, or request a new reset email.';
 const expiredLink = new Error('Email link is invalid or has expired');
 const sessionMissing = Object.assign(new Error('Auth session missing!'), { name: 'AuthSessionMissingError' });
+/** The same, known by its name alone, or by its message alone: each is the link's missing session to the visitor. */
+const sessionMissingByName = Object.assign(new Error('No session'), { name: 'AuthSessionMissingError' });
+const sessionMissingByMessage = new Error('Session missing for this request');
 const samePassword = new Error('New password should be different from the old password.');
 const silent = { status: 500 };
 
@@ -92,7 +95,10 @@ describeModel(passwordResetMachine, {
   events: [good, ...problems.keys()],
   actors: {
     pickUpSession: { outputs: [{ hasSession: true }, { hasSession: false }], errors: [expiredLink, silent] },
-    updatePassword: { outputs: [undefined], errors: [sessionMissing, samePassword, silent] },
+    updatePassword: {
+      outputs: [undefined],
+      errors: [sessionMissing, sessionMissingByName, sessionMissingByMessage, samePassword, silent],
+    },
   },
   // [product: RESET-3, RESET-4, LIMIT-12, LIMIT-13]: 300 ms before cleaning the address, 1.2 s before Landing.
   delays: { addressCleanup: 300, resetRedirect: 1200 },
@@ -152,6 +158,8 @@ describeModel(passwordResetMachine, {
     'error:updatePassword': (o) => {
       const expected = new Map<unknown, string>([
         [sessionMissing, SESSION_MISSING],
+        [sessionMissingByName, SESSION_MISSING],
+        [sessionMissingByMessage, SESSION_MISSING],
         [samePassword, 'New password should be different from the old password.'],
         [silent, 'Could not reset password.'],
       ]);

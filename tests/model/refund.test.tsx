@@ -1,9 +1,10 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { RefundResponse, RefundReversal } from '../../contract/refund';
 import { type RefundEvent, type RefundSnapshot, refundMachine } from '../../src/machines/refund';
 import { renderApp, signedIn } from '../ui/render-app';
 import { describeModel, type MachineView, type StepObservation, start } from './harness';
+import { foundOnce } from './view-checks';
 
 type Observation = StepObservation<RefundSnapshot>;
 
@@ -67,7 +68,9 @@ const HALF_DONE: RefundReversal = {
   completed: false,
 };
 
-const button = (name: string) => screen.getByRole('button', { name });
+/** The page's main region, found once a path: role queries there, not over the header and the whole page. */
+const page = foundOnce(() => screen.getByRole('main'));
+const button = (name: string) => within(page()).getByRole('button', { name });
 
 /** Puts `text` in a field as a paste would: the form reads what the field holds, keystrokes add nothing to check. */
 function paste(label: string, text: string) {
@@ -76,7 +79,7 @@ function paste(label: string, text: string) {
 
 function showsFormReady() {
   expect(button('Process Refund Reversal')).toBeEnabled();
-  expect(screen.queryByRole('button', { name: 'Processing...' })).not.toBeInTheDocument();
+  expect(within(page()).queryByRole('button', { name: 'Processing...' })).not.toBeInTheDocument();
 }
 
 function showsNoPasswordPrompt() {

@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   cardSlot,
   FRAMED_PAGES,
@@ -91,6 +91,57 @@ describe.each(ENGINES)('signed-in pages with their user written in, on %s', (eng
     expect(body).toContain('<h2>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h2>');
     expect(body).toContain('<p>Organization: &quot;&gt;&lt;img src=x onerror=alert(2)&gt; $&amp; $&#39;</p>');
     expect(JSON.parse(IDENTITY_BLOCK.exec(body)?.[1] ?? 'null')).toEqual(me);
+  });
+
+  it('leaves a card slot the user typed into a field as text: the data block is the identity answer, exactly', async () => {
+    // A name ending in a backslash filled into the data block's copy of the bio would escape the bio's closing quote
+    // and let the rest of the bio (`"}`) end the object: the SPA would read a different user, or none.
+    const name = 'Mallory\\';
+    const { client } = await signIn(app, uniqueEmail('slot'), {
+      claims: { user_metadata: { full_name: name } },
+    });
+    const fields = {
+      company: cardSlot('email'),
+      bio: `${cardSlot('name')}"} <!-- \u2028\u2029 </SCRIPT >`,
+      location: cardSlot('role'),
+    };
+    expect((await client.patch('/api/auth/me', fields)).statusCode).toBe(200);
+    const me = (await client.get('/api/auth/me?include_flags=true')).json<Record<string, unknown>>();
+    expect(me).toMatchObject({ ...fields, full_name: name });
+
+    for (const url of ['/Profile', '/Settings']) {
+      const body = (await client.get(url, { headers: html })).body;
+      const block =
+        /<script type="application\/json" id="beacon-identity">(.*?)<\/script>/s.exec(body)?.[1] ?? 'null';
+      // Nothing that could end the element, nor a line terminator JavaScript would not take inside a string.
+      expect(block, url).not.toMatch(/[<\u2028\u2029]/);
+      expect(JSON.parse(block), url).toEqual(me);
+    }
+    const profile = (await client.get('/Profile', { headers: html })).body;
+    // The card's organisation is the company as typed: the slot's text, not the e-mail filled in twice.
+    expect(profile).toContain(`<p>Organization: ${cardSlot('email')}</p>`);
+  });
+
+  it('sends the frame as built, not an error, when the user cannot be read: the SPA asks and says what failed', async () => {
+    const { client } = await signIn(app, uniqueEmail('outage'));
+    const frame = withRuntimeConfig(frameFile('Profile'), runtimeConfigOf(app.config));
+    const outage = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    const signups = vi.spyOn(app.signups, 'findByUser').mockRejectedValue(outage);
+    const sessions = vi.spyOn(app.sessions, 'resolve');
+    try {
+      const page = await client.get('/Profile', { headers: html });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(frame);
+      expect(page.headers.vary).toBe('accept-encoding, cookie');
+      signups.mockRestore();
+      sessions.mockRejectedValue(outage);
+      const noSession = await client.get('/Settings', { headers: html });
+      expect(noSession.statusCode).toBe(200);
+      expect(noSession.body).toBe(withRuntimeConfig(frameFile('Settings'), runtimeConfigOf(app.config)));
+    } finally {
+      signups.mockRestore();
+      sessions.mockRestore();
+    }
   });
 
   it('sends the frame as built when the cookie opens no session', async () => {

@@ -23,12 +23,13 @@ export default fp(
         const frame = pages.frames.get(name);
         if (!frame) return sendSpaPage(request, reply, pages.index);
         // A signed-in page for the session's user: its identity, and its card where the frame has one.
-        const auth = await app.authenticate(request);
-        if (!auth) return sendSpaPage(request, reply, frame, { byCookie: true });
-        const identity = await currentUserWithFlags(auth.user, {
-          signups: app.signups,
-          adminEmails: app.config.adminEmails,
+        const identity = await pageIdentity(request).catch((error: unknown) => {
+          // The database is down or slow to answer: the page as without a session, not an error in its place. The
+          // SPA asks GET /api/auth/me itself and shows what failed, with a retry.
+          request.log.error({ err: error }, 'the signed-in page is sent without its user');
+          return null;
         });
+        if (!identity) return sendSpaPage(request, reply, frame, { byCookie: true });
         return sendUserPage(
           request,
           reply,
@@ -37,6 +38,13 @@ export default fp(
       }
       throw notFound(request.url.startsWith('/api') ? 'No such API endpoint.' : 'Not found');
     });
+
+    /** What GET /api/auth/me?include_flags=true answers the request's session; null without one. */
+    async function pageIdentity(request: FastifyRequest) {
+      const auth = await app.authenticate(request);
+      if (!auth) return null;
+      return currentUserWithFlags(auth.user, { signups: app.signups, adminEmails: app.config.adminEmails });
+    }
   },
   { name: 'not-found', dependencies: ['static', 'auth', 'repositories'] },
 );
