@@ -53,7 +53,7 @@ describe.each(ENGINES)('signed-in pages with their user written in, on %s', (eng
       full_name: string;
       email: string;
     }>();
-    for (const url of ['/Profile', '/billing', '/Foo/Settings']) {
+    for (const url of ['/Profile', '/billing', '/Settings/', '/Onboarding?step=1']) {
       const response = await client.get(url, { headers: html });
       expect(response.statusCode, url).toBe(200);
       expect(JSON.parse(IDENTITY_BLOCK.exec(response.body)?.[1] ?? 'null'), url).toEqual(me);
@@ -141,6 +141,23 @@ describe.each(ENGINES)('signed-in pages with their user written in, on %s', (eng
     } finally {
       signups.mockRestore();
       sessions.mockRestore();
+    }
+  });
+
+  it('writes the user only into a page at its own address: a path under another (/assets/x/Profile) is no cache deception', async () => {
+    // A CDN rule that caches everything under /assets/ (or by a path's prefix) whatever the page says would keep a
+    // victim's page for the next visitor of the link. The app moves /foo/Billing to /Billing itself (ROUTE-20).
+    const { client } = await signIn(app, uniqueEmail('deceive'));
+    for (const [url, page] of [
+      ['/assets/x/Profile', 'Profile'],
+      ['/assets%2Fx/Profile', 'Profile'],
+      ['/Foo/Settings', 'Settings'],
+      ['/static/billing/', 'Billing'],
+    ] as const) {
+      const response = await client.get(url, { headers: html });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(withRuntimeConfig(frameFile(page), runtimeConfigOf(app.config)));
+      expect(response.headers.vary, url).toBe('accept-encoding, cookie');
     }
   });
 
