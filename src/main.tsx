@@ -61,8 +61,9 @@ if (container.hasChildNodes() && !('frame' in container.dataset)) {
   // that it paints the page's frame, in place of the one the HTML painted, instead of a pending notice. A page the
   // server wrote the user into (with the user's card in its frame) waits for the session's first check too, which
   // reads that user without a round trip, so it shows the page itself and the painted card stays on screen.
-  const app = start();
+  // Looked for before the services load: they take the block out of the page as they read it.
   const carriesUser = document.getElementById(IDENTITY_ELEMENT_ID) !== null;
+  const app = start();
   void Promise.all([app.preloadCurrentPage(), carriesUser && app.sessionChecked()]).then(() => {
     // As a transition, the first render yields to the browser every few milliseconds; the painted frame stays until
     // it commits.

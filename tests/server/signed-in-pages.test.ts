@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   cardSlot,
   FRAMED_PAGES,
@@ -53,7 +53,7 @@ describe.each(ENGINES)('signed-in pages with their user written in, on %s', (eng
       full_name: string;
       email: string;
     }>();
-    for (const url of ['/Profile', '/billing', '/Foo/Settings']) {
+    for (const url of ['/Profile', '/billing', '/Settings/', '/Onboarding?step=1']) {
       const response = await client.get(url, { headers: html });
       expect(response.statusCode, url).toBe(200);
       expect(JSON.parse(IDENTITY_BLOCK.exec(response.body)?.[1] ?? 'null'), url).toEqual(me);
@@ -120,6 +120,45 @@ describe.each(ENGINES)('signed-in pages with their user written in, on %s', (eng
     const profile = (await client.get('/Profile', { headers: html })).body;
     // The card's organisation is the company as typed: the slot's text, not the e-mail filled in twice.
     expect(profile).toContain(`<p>Organization: ${cardSlot('email')}</p>`);
+  });
+
+  it('sends the frame as built, not an error, when the user cannot be read: the SPA asks and says what failed', async () => {
+    const { client } = await signIn(app, uniqueEmail('outage'));
+    const frame = withRuntimeConfig(frameFile('Profile'), runtimeConfigOf(app.config));
+    const outage = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    const signups = vi.spyOn(app.signups, 'findByUser').mockRejectedValue(outage);
+    const sessions = vi.spyOn(app.sessions, 'resolve');
+    try {
+      const page = await client.get('/Profile', { headers: html });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(frame);
+      expect(page.headers.vary).toBe('accept-encoding, cookie');
+      signups.mockRestore();
+      sessions.mockRejectedValue(outage);
+      const noSession = await client.get('/Settings', { headers: html });
+      expect(noSession.statusCode).toBe(200);
+      expect(noSession.body).toBe(withRuntimeConfig(frameFile('Settings'), runtimeConfigOf(app.config)));
+    } finally {
+      signups.mockRestore();
+      sessions.mockRestore();
+    }
+  });
+
+  it('writes the user only into a page at its own address: a path under another (/assets/x/Profile) is no cache deception', async () => {
+    // A CDN rule that caches everything under /assets/ (or by a path's prefix) whatever the page says would keep a
+    // victim's page for the next visitor of the link. The app moves /foo/Billing to /Billing itself (ROUTE-20).
+    const { client } = await signIn(app, uniqueEmail('deceive'));
+    for (const [url, page] of [
+      ['/assets/x/Profile', 'Profile'],
+      ['/assets%2Fx/Profile', 'Profile'],
+      ['/Foo/Settings', 'Settings'],
+      ['/static/billing/', 'Billing'],
+    ] as const) {
+      const response = await client.get(url, { headers: html });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(withRuntimeConfig(frameFile(page), runtimeConfigOf(app.config)));
+      expect(response.headers.vary, url).toBe('accept-encoding, cookie');
+    }
   });
 
   it('sends the frame as built when the cookie opens no session', async () => {

@@ -68,6 +68,16 @@ describe('the identity calls', () => {
     expect(server.calls).toEqual(['GET /api/auth/me?include_flags=true']);
   });
 
+  it('takes the identity out of the page as it reads it: after a sign-out the page holds no user', async () => {
+    const element = { textContent: JSON.stringify(withFlags), remove: vi.fn() };
+    const page = { getElementById: (id: string) => (id === 'beacon-identity' ? element : null) };
+    const take = takePageIdentityOnce(page as unknown as Pick<Document, 'getElementById'>);
+
+    expect(element.remove).toHaveBeenCalledOnce();
+    expect(take()).toEqual(withFlags);
+    expect(take()).toBeNull();
+  });
+
   it.each([
     ['no identity', null],
     ['an identity of another shape', { id: 'user-1' }],

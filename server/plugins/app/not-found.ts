@@ -22,13 +22,18 @@ export default fp(
         const name = lastSegment(request.url);
         const frame = pages.frames.get(name);
         if (!frame) return sendSpaPage(request, reply, pages.index);
-        // A signed-in page for the session's user: its identity, and its card where the frame has one.
-        const auth = await app.authenticate(request);
-        if (!auth) return sendSpaPage(request, reply, frame, { byCookie: true });
-        const identity = await currentUserWithFlags(auth.user, {
-          signups: app.signups,
-          adminEmails: app.config.adminEmails,
+        // A signed-in page for the session's user: its identity, and its card where the frame has one. Only at the
+        // page's own address (/Profile, not /assets/x/Profile): a cache that keeps whatever is under a path prefix,
+        // whatever the page says, would keep one user's page for the next visitor of the link (web cache deception).
+        // The app moves an address under another to the page's own (ROUTE-20), and asks for the user there.
+        if (!isOwnAddress(request.url)) return sendSpaPage(request, reply, frame, { byCookie: true });
+        const identity = await pageIdentity(request).catch((error: unknown) => {
+          // The database is down or slow to answer: the page as without a session, not an error in its place. The
+          // SPA asks GET /api/auth/me itself and shows what failed, with a retry.
+          request.log.error({ err: error }, 'the signed-in page is sent without its user');
+          return null;
         });
+        if (!identity) return sendSpaPage(request, reply, frame, { byCookie: true });
         return sendUserPage(
           request,
           reply,
@@ -37,6 +42,13 @@ export default fp(
       }
       throw notFound(request.url.startsWith('/api') ? 'No such API endpoint.' : 'Not found');
     });
+
+    /** What GET /api/auth/me?include_flags=true answers the request's session; null without one. */
+    async function pageIdentity(request: FastifyRequest) {
+      const auth = await app.authenticate(request);
+      if (!auth) return null;
+      return currentUserWithFlags(auth.user, { signups: app.signups, adminEmails: app.config.adminEmails });
+    }
   },
   { name: 'not-found', dependencies: ['static', 'auth', 'repositories'] },
 );
@@ -57,6 +69,11 @@ function isPageNavigation(request: FastifyRequest): boolean {
 function lastSegment(url: string): string {
   const segments = (url.split('?')[0] ?? '').split('/').filter((segment) => segment !== '');
   return (segments.at(-1) ?? '').toLowerCase();
+}
+
+/** A page's own address: one segment, with or without a trailing slash (`/Profile`, `/billing/`). */
+function isOwnAddress(url: string): boolean {
+  return /^\/[^/]+\/?$/.test(url.split('?')[0] ?? '');
 }
 
 /** `/Landing` in any case, with or without a trailing slash (page names are case-insensitive [product: ROUTE-12]). */
