@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { IDENTITY_ELEMENT_ID } from '../contract/spa-build';
 import { AppRoot } from './app/AppRoot';
+import { recheckSessionOnRestore } from './app/restored-page';
 import { createAppRoot } from './app/root';
 import { isOnPage, pageNames } from './domain/pages';
 import { hasStoredAuthSession, isAuthCallbackAddress } from './services/auth-presence';
@@ -79,6 +80,10 @@ if (container.hasChildNodes() && !('frame' in container.dataset)) {
 /** The app, and the auth service at once when the visitor returns from it or holds its session. */
 function start(options: Parameters<typeof createAppRoot>[0] = {}) {
   const app = createAppRoot(options);
+  // Back from the back/forward cache: the user it shows may have signed out meanwhile (./app/restored-page.ts).
+  recheckSessionOnRestore(window, () => {
+    void app.context.session.ready.then((session) => session.send({ type: 'session.reload' }));
+  });
   // Returning from the auth service (confirmation, OAuth, recovery link) or holding its session: start it now so it
   // can read the address and report SIGNED_IN / PASSWORD_RECOVERY. Otherwise it loads when a dialog needs it.
   if (hasStoredAuthSession() || isAuthCallbackAddress(new URL(window.location.href))) {
