@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { expect } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   type PasswordResetEvent,
   type PasswordResetSnapshot,
@@ -171,4 +172,29 @@ describeModel(passwordResetMachine, {
       expect(o.history.at(-2)).toBe('done:updatePassword');
     },
   },
+});
+
+/**
+ * A sequence the generated paths do not take (they take each transition once, and a submit after a picked-up session
+ * without one already takes the same transition): the link is refused, then the visitor submits anyway.
+ */
+describe('a refused link, then a submit [product: RESET-6]', () => {
+  it('asks to open the link again and sends nothing', async () => {
+    const updatePassword = vi.fn(async () => {});
+    const actor = createActor(
+      passwordResetMachine.provide({
+        actors: {
+          pickUpSession: fromPromise(async () => Promise.reject(expiredLink)),
+          updatePassword: fromPromise(updatePassword),
+        },
+        actions: { cleanAddress: () => {}, refreshUser: () => {}, goToLanding: () => {} },
+      }),
+      { input: { href: LINK } },
+    ).start();
+    await waitFor(actor, (snapshot) => snapshot.context.error === expiredLink.message);
+    actor.send(good);
+    expect(actor.getSnapshot().context.error).toBe(SESSION_MISSING);
+    expect(updatePassword).not.toHaveBeenCalled();
+    actor.stop();
+  });
 });
