@@ -128,9 +128,18 @@ export function sendUserPage(request: FastifyRequest, reply: FastifyReply, html:
   return reply.send(html);
 }
 
+/** Brotli, then gzip, when the browser names it without refusing it (`br;q=0`); else none. */
 function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  const accepted = new Set(
+    String(request.headers['accept-encoding'] ?? '')
+      .split(',')
+      .map((entry) => entry.split(';'))
+      .filter(
+        ([, ...parameters]) => !parameters.some((parameter) => /^\s*q\s*=\s*0(\.0*)?\s*$/i.test(parameter)),
+      )
+      .map(([name]) => name?.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
   return null;
 }

@@ -161,6 +161,20 @@ describe.each(ENGINES)('signed-in pages with their user written in, on %s', (eng
     }
   });
 
+  it('sends an encoding the browser refused (q=0) for none of its pages, with or without the user', async () => {
+    const { client } = await signIn(app, uniqueEmail('encoding'));
+    for (const visitor of [client, new TestClient(app)])
+      for (const [accept, sent] of [
+        ['br;q=0, gzip', 'gzip'],
+        ['gzip;q=0, br;q=0', undefined],
+        ['br; q=0.0, gzip;q=0.5', 'gzip'],
+        ['gzip, br;q=1', 'br'],
+      ] as const) {
+        const response = await visitor.get('/Settings', { headers: { ...html, 'accept-encoding': accept } });
+        expect(response.headers['content-encoding'], accept).toBe(sent);
+      }
+  });
+
   it('sends the frame as built when the cookie opens no session', async () => {
     const { client } = await signIn(app, uniqueEmail('gone'));
     expect((await client.post('/api/auth/logout')).statusCode).toBe(200);
