@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
+import { escapeHtml } from '../../contract/html';
 import { type ProfileCardText, profileCardText } from '../../contract/profile-card';
 import type { RuntimeConfig } from '../../contract/session';
 import { CARD_SLOT, IDENTITY_ELEMENT_ID, RUNTIME_CONFIG_ELEMENT_ID } from '../../contract/spa-build';
@@ -61,19 +62,6 @@ function withDataBlock(html: string, id: string, data: unknown): string {
     .replace(/\u2029/g, '\\u2029');
   const element = `<script type="application/json" id="${id}">${json}</script>`;
   return html.replace('</head>', () => `${element}</head>`);
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text for an element's content or a quoted attribute's value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
 /** A page of the built SPA as the server sends it: its HTML and the compressed twins, made once at start. */

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../contract/html';
 import { safeRedirectPath } from '../../../contract/redirect';
 
 const DEFAULT_TARGET = '/Landing';
@@ -27,8 +28,4 @@ export function loginFallbackPage(target: string): string {
 </body>
 </html>
 `;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
