@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { authUrl, inboxUrl } from './addresses';
 import { fieldEdgeFailures } from './field-edges';
+import { unstyledMantineParts } from './mantine-styles';
 
 /** Seeded, local-only demo accounts (see README). */
 export const customer = { email: 'customer@example.com', password: 'Customer123!' };
@@ -29,12 +30,12 @@ export async function expectAccessible(page: Page, { soft = false } = {}): Promi
     ),
   );
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  (soft ? expect.soft : expect)(
+  const check = soft ? expect.soft : expect;
+  check(
     violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
   ).toEqual([]);
-  (soft ? expect.soft : expect)(await fieldEdgeFailures(page), 'text fields whose edge is under 3:1').toEqual(
-    [],
-  );
+  check(await fieldEdgeFailures(page), 'text fields whose edge is under 3:1').toEqual([]);
+  check(await unstyledMantineParts(page), 'Mantine parts without their stylesheet').toEqual([]);
 }
 
 export function accountMenuButton(page: Page): Locator {

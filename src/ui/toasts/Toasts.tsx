@@ -1,3 +1,8 @@
+// Each toast is Mantine's Notification (with its close button and loader): their styles come with it, not with the
+// notifications package's own stylesheet, which only places the stack.
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 
