@@ -18,26 +18,40 @@ const FIRST_RENDER_MS = 15_000;
 
 const openDashboard = () => screen.getByRole('button', { name: 'Open Dashboard' });
 
-const dashboardView: MachineView<typeof dashboardLinkMachine> = {
-  render: async ({ logic, actorOptions }) => {
-    const app = renderApp(
-      '/Profile',
-      { loadUser: async () => signedIn() },
-      { flows: { dashboardLink: logic }, actorOptions },
-    );
+type DashboardLinkView = MachineView<typeof dashboardLinkMachine>;
+
+/** The app at `path`, signed in, running the replay's logic, once the header's account menu is there. */
+async function renderSignedIn(
+  path: string,
+  { logic, actorOptions }: Parameters<DashboardLinkView['render']>[0],
+) {
+  const app = renderApp(
+    path,
+    { loadUser: async () => signedIn() },
+    { flows: { dashboardLink: logic }, actorOptions },
+  );
+  await screen.findByRole('button', { name: 'Open account menu' }, { timeout: FIRST_RENDER_MS });
+  return app;
+}
+
+/** How a button host opens the dashboard: a click on its button. */
+const clickOn = (button: () => HTMLElement): DashboardLinkView['perform'] => ({
+  'dashboard.open': async (_event, user) => {
+    await user.click(button());
+  },
+});
+
+const dashboardView: DashboardLinkView = {
+  render: async (replay) => {
     // The header's button and the user menu run this flow too: once theirs have started, the page's is created
     // last, and the replay drives it (the replay follows the last actor created from the logic).
-    await screen.findByRole('button', { name: 'Open account menu' }, { timeout: FIRST_RENDER_MS });
+    const app = await renderSignedIn('/Profile', replay);
     expect(await screen.findByRole('button', { name: 'Dashboard' })).toBeEnabled();
     await app.router.navigate({ to: '/Dashboard' });
     await screen.findByRole('button', { name: 'Open Dashboard' });
     return app;
   },
-  perform: {
-    'dashboard.open': async (_event, user) => {
-      await user.click(openDashboard());
-    },
-  },
+  perform: clickOn(openDashboard),
   shows: {
     // Quiet whatever the call answered: a failed one says nothing [product: MSG-SILENT-3].
     idle: () => {
@@ -56,16 +70,8 @@ const dashboardView: MachineView<typeof dashboardLinkMachine> = {
  * The account menu's 'Dashboard' [product: LAND-17, HEAD-3], a second host of the flow: on the Profile page, where the
  * menu's actor (a lazy chunk) is created after the header button's, so the replay drives the menu's.
  */
-const userMenuHost: MachineView<typeof dashboardLinkMachine> = {
-  render: async ({ logic, actorOptions }) => {
-    const app = renderApp(
-      '/Profile',
-      { loadUser: async () => signedIn() },
-      { flows: { dashboardLink: logic }, actorOptions },
-    );
-    await screen.findByRole('button', { name: 'Open account menu' }, { timeout: FIRST_RENDER_MS });
-    return app;
-  },
+const userMenuHost: DashboardLinkView = {
+  render: (replay) => renderSignedIn('/Profile', replay),
   perform: {
     'dashboard.open': async (_event, user) => {
       await user.click(screen.getByRole('button', { name: 'Open account menu' }));
@@ -92,23 +98,14 @@ const headerDashboard = () =>
  * and account menu both run the flow. The header's actor is created first (the menu is a lazy chunk, and after
  * the header's entries in the page), so the replay picks the first live one.
  */
-const headerHost: MachineView<typeof dashboardLinkMachine> = {
-  render: async ({ logic, actorOptions }) => {
-    const app = renderApp(
-      '/Profile',
-      { loadUser: async () => signedIn() },
-      { flows: { dashboardLink: logic }, actorOptions },
-    );
-    await screen.findByRole('button', { name: 'Open account menu' }, { timeout: FIRST_RENDER_MS });
+const headerHost: DashboardLinkView = {
+  render: async (replay) => {
+    const app = await renderSignedIn('/Profile', replay);
     await waitFor(() => expect(headerDashboard()).toBeEnabled());
     return app;
   },
   pick: (actors) => actors[0],
-  perform: {
-    'dashboard.open': async (_event, user) => {
-      await user.click(headerDashboard());
-    },
-  },
+  perform: clickOn(headerDashboard),
   shows: {
     // Quiet whatever the call answered [product: MSG-SILENT-3].
     idle: () => {
@@ -134,15 +131,10 @@ const heroDashboard = () =>
  * them, then again, where both render in one pass in the page's order (the top bar, then the hero): the replay
  * picks the last live actor, the hero's.
  */
-const heroHost: MachineView<typeof dashboardLinkMachine> = {
-  render: async ({ logic, actorOptions }) => {
+const heroHost: DashboardLinkView = {
+  render: async (replay) => {
     const landing = async () => {
-      const app = renderApp(
-        '/Landing',
-        { loadUser: async () => signedIn() },
-        { flows: { dashboardLink: logic }, actorOptions },
-      );
-      await screen.findByRole('button', { name: 'Open account menu' }, { timeout: FIRST_RENDER_MS });
+      const app = await renderSignedIn('/Landing', replay);
       await waitFor(() => expect(heroDashboard()).toBeEnabled(), { timeout: FIRST_RENDER_MS });
       return app;
     };
@@ -150,11 +142,7 @@ const heroHost: MachineView<typeof dashboardLinkMachine> = {
     return landing();
   },
   pick: (actors) => actors.at(-1),
-  perform: {
-    'dashboard.open': async (_event, user) => {
-      await user.click(heroDashboard());
-    },
-  },
+  perform: clickOn(heroDashboard),
   shows: {
     idle: () => {
       expect(heroDashboard()).toBeEnabled();
