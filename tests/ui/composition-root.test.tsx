@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { aUser, noServerSession, renderApp, signedIn } from './render-app';
+import type { SessionEvent } from '../../src/machines/session';
+import { aUser, noServerSession, renderApp, signedIn, testServices } from './render-app';
 
 // Issue 24 item 5: the composition root's actions (src/app/root.ts, the page every flow's I/O acts on), seen where a
 // user sees them: the address the app lands on after each one, query and all.
@@ -51,5 +52,48 @@ describe("the composition root's page actions", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
     await waitFor(() => expect(loadUser).toHaveBeenCalledTimes(2));
+  });
+
+  it("onSessionEvent: another tab's sign-out, reported by the services, signs this page out", async () => {
+    let report: ((event: SessionEvent) => void) | undefined;
+    renderApp(
+      '/Landing',
+      { loadUser: async () => signedIn() },
+      {
+        services: async ({ onSessionEvent }) => {
+          report = onSessionEvent;
+          return testServices();
+        },
+      },
+    );
+    expect(await screen.findByRole('button', { name: 'Open account menu' })).toBeInTheDocument();
+    report?.({ type: 'tabs.signedOut', reason: null });
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open account menu' })).not.toBeInTheDocument();
+  });
+
+  it('signInFallbackUrl: without an address of its own, the login page is on the API the services name', async () => {
+    const app = renderApp(
+      '/Landing?ref=nav',
+      {},
+      {
+        apiBase: undefined,
+        services: async () => ({ ...testServices(), apiBase: 'https://api.example/v1' }),
+      },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
+    await waitFor(() =>
+      expect(app.leftTo).toEqual(['https://api.example/v1/auth/login?redirect=%2FLanding%3Fref%3Dnav']),
+    );
+  });
+
+  it("signInFallbackUrl: when neither the options nor the services name the API, it is the site's /api", async () => {
+    const app = renderApp(
+      '/Landing?ref=nav',
+      {},
+      { apiBase: undefined, services: async () => testServices() },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(app.leftTo).toEqual(['/api/auth/login?redirect=%2FLanding%3Fref%3Dnav']));
   });
 });
