@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, matchesGlob } from 'node:path';
 import { defineConfig, type UserConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { enableWarmDomWorkers, rememberVitest, WARM_PROJECT_ENV } from './tests/mutation/warm-dom-workers';
 import viteConfig from './vite.config';
 
 /**
@@ -15,6 +16,9 @@ import viteConfig from './vite.config';
  */
 const MUTATION_PROJECTS = new Set(['services', 'model', 'model-view', 'ui']);
 const only = process.env.MUTATION_TESTS?.split(',').filter(Boolean);
+/** A DOM project's worker outlives its run and serves the next mutant's (tests/mutation/warm-dom-workers.ts). */
+const warmDom = process.env.MUTATION_WARM_DOM === '1';
+if (warmDom) enableWarmDomWorkers();
 
 type Project = { test?: { name?: string; include?: string[]; environment?: string; setupFiles?: string[] } };
 
@@ -44,6 +48,7 @@ const stemOf = (file: string) =>
  */
 class MutantFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    rememberVitest(this.ctx);
     const related = (this.ctx.config.related ?? []).map((file) => stemOf(file));
     const folders = (this.ctx.config.related ?? []).map((file) => basename(dirname(file)));
     // A flow's I/O has its own tests, and the table of every flow's requests and commands (flow-io.test.ts).
@@ -157,7 +162,10 @@ export default defineConfig((env) => {
       isolate: true,
       ...(project.test?.environment === 'node'
         ? {}
-        : { setupFiles: [...(project.test?.setupFiles ?? []), 'tests/setup/mutation-waits.ts'] }),
+        : {
+            setupFiles: [...(project.test?.setupFiles ?? []), 'tests/setup/mutation-waits.ts'],
+            ...(warmDom ? { isolate: false, env: { [WARM_PROJECT_ENV]: project.test?.name ?? '' } } : {}),
+          }),
     },
   }));
   return {
