@@ -51,7 +51,9 @@ export function withInlineStyles(
     // `markLinked`: the link stays, disabled, which the browser neither fetches nor applies, so that Vite's loader,
     // which links a lazy chunk's stylesheets unless the page already links them, finds it there and does not fetch
     // and apply the same rules a second time.
-    return options.markLinked ? `<style>${css}</style>${link.replace(/>$/, ' disabled>')}` : `<style>${css}</style>`;
+    return options.markLinked
+      ? `<style>${css}</style>${link.replace(/>$/, ' disabled>')}`
+      : `<style>${css}</style>`;
   });
 }
 

@@ -12,7 +12,8 @@ export function formatCents(cents: number): string {
 }
 
 let formatter: Intl.NumberFormat | undefined;
-const usdWithCents = () => (formatter ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
+const usdWithCents = () =>
+  (formatter ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
 
 type InvoiceLike = {
   amount_paid?: number | null;
