@@ -64,16 +64,21 @@ if (container.hasChildNodes() && !('frame' in container.dataset)) {
   // reads that user without a round trip, so it shows the page itself and the painted card stays on screen.
   // Looked for before the services load: they take the block out of the page as they read it.
   const carriesUser = document.getElementById(IDENTITY_ELEMENT_ID) !== null;
-  const app = start();
-  void Promise.all([app.preloadCurrentPage(), carriesUser && app.sessionChecked()]).then(() => {
-    // As a transition, the first render yields to the browser every few milliseconds; the painted frame stays until
-    // it commits.
-    startTransition(() => {
-      createRoot(container).render(<AppRoot router={app.router} />);
+  // A task after the first load's evaluation (React DOM, the router, Mantine's core): building the app and its router
+  // and starting the page's code in the same task made one task of 70 ms and more at full speed (docs/bench.md).
+  // Everything the app starts keeps its order: the session actor, the services and the auth service start as before.
+  void nextTask().then(() => {
+    const app = start();
+    return Promise.all([app.preloadCurrentPage(), carriesUser && app.sessionChecked()]).then(() => {
+      // As a transition, the first render yields to the browser every few milliseconds; the painted frame stays
+      // until it commits.
+      startTransition(() => {
+        createRoot(container).render(<AppRoot router={app.router} />);
+      });
+      // The frame page starts through the landing page's boot, which holds a click until the app takes it: the app
+      // renders the frame afresh, so a click on the painted one is not replayed.
+      window.__beaconEarlyClicks?.discard();
     });
-    // The frame page starts through the landing page's boot, which holds a click until the app takes it: the app
-    // renders the frame afresh, so a click on the painted one is not replayed.
-    window.__beaconEarlyClicks?.discard();
   });
 }
 

@@ -61,14 +61,17 @@ export function preloadChunks(
         if (frames === null) return this.error('the signed-in frames were not rendered');
         if (!page.includes(EMPTY_ROOT))
           return this.error(`index.html has no ${EMPTY_ROOT} to paint the frame into`);
-        // Painted from one response, as the landing page is: its stylesheets (about 20 KB gz) are written in.
+        // Painted from one response, as the landing page is: its stylesheets (about 20 KB gz) are written in, each
+        // link kept disabled so that the app's chunks, which import the same stylesheets, do not link them again.
         const stylesheet = (href: string) => {
           const asset = bundle[href.slice(base.length)];
           if (asset?.type !== 'asset')
             return this.error(`index.html links ${href}, which the build did not write`);
           return String(asset.source);
         };
-        const booted = withInlineStyles(bootedAfterPaint(page, bootScript(bundle, base)), stylesheet);
+        const booted = withInlineStyles(bootedAfterPaint(page, bootScript(bundle, base)), stylesheet, {
+          markLinked: true,
+        });
         const files = [...FRAMED_PAGES.map(frameHtml), ...FRAMES_WITH_CARD.map(frameWithCardHtml)];
         for (const fileName of files) {
           const frame = frames.get(fileName);
