@@ -1,8 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { SessionEvent } from '../../src/machines/session';
-import { aUser, noServerSession, renderApp, signedIn, testServices } from './render-app';
+import type { LoadedUser, SessionEvent } from '../../src/machines/session';
+import {
+  aUser,
+  createTestRoot,
+  deferred,
+  noServerSession,
+  renderApp,
+  signedIn,
+  testServices,
+} from './render-app';
 
 // Issue 24 item 5: the composition root's actions (src/app/root.ts, the page every flow's I/O acts on), seen where a
 // user sees them: the address the app lands on after each one, query and all.
@@ -95,5 +103,31 @@ describe("the composition root's page actions", () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(app.leftTo).toEqual(['/api/auth/login?redirect=%2FLanding%3Fref%3Dnav']));
+  });
+
+  it("sessionChecked: resolves once the session's first check has settled, not before", async () => {
+    const user = deferred<LoadedUser>();
+    const root = createTestRoot('/Settings', { loadUser: () => user.promise });
+    let checked = false;
+    const done = root.sessionChecked().then(() => {
+      checked = true;
+    });
+    await root.context.session.ready;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(checked).toBe(false);
+    user.resolve(signedIn());
+    await done;
+    expect(root.context.session.current()?.getSnapshot().context.user).not.toBeNull();
+  });
+
+  it("preloadCurrentPage: starts the services and loads the code of the address's routes, page included", async () => {
+    const services = vi.fn(async () => testServices());
+    const root = createTestRoot('/Settings', {}, { services, startAfter: new Promise(() => {}) });
+    const loaded = vi.spyOn(root.router, 'loadRouteChunk');
+    await root.preloadCurrentPage();
+    expect(services).toHaveBeenCalledTimes(1);
+    const ids = loaded.mock.calls.map(([route]) => route.id);
+    expect(ids.at(-1)).toMatch(/\/Settings$/);
+    expect(ids.length).toBe(root.router.matchRoutes(root.router.latestLocation).length);
   });
 });
