@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, matchesGlob } from 'node:path';
-import { defineConfig, type UserConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type UserConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { enableWarmDomWorkers, rememberVitest, WARM_PROJECT_ENV } from './tests/mutation/warm-dom-workers';
 import viteConfig from './vite.config';
@@ -19,6 +19,8 @@ const only = process.env.MUTATION_TESTS?.split(',').filter(Boolean);
 /** A DOM project's worker outlives its run and serves the next mutant's (tests/mutation/warm-dom-workers.ts). */
 const warmDom = process.env.MUTATION_WARM_DOM === '1';
 if (warmDom) enableWarmDomWorkers();
+/** DOM test files that cannot share a worker with others (they reset or mock modules, or write into the page). */
+const WARM_APART = ['tests/ui/inspector.test.tsx', 'tests/ui/landing-boot.test.tsx'];
 
 type Project = { test?: { name?: string; include?: string[]; environment?: string; setupFiles?: string[] } };
 
@@ -168,11 +170,26 @@ export default defineConfig((env) => {
           }),
     },
   }));
+  // Warm workers share a thread's modules and page between files and runs: the files that reset modules, mock them or
+  // write into the page outside React (inspector, landing-boot) run apart, each in a fresh worker as before.
+  const warmed = warmDom
+    ? slower.flatMap((project) => {
+        if (project.test.isolate !== false || project.test.name !== 'ui') return [project];
+        const apart = only ? WARM_APART.filter((file) => only.includes(file)) : WARM_APART;
+        return [
+          { ...project, test: { ...project.test, exclude: [...configDefaults.exclude, ...WARM_APART] } },
+          {
+            ...project,
+            test: { ...project.test, name: 'ui-apart', include: apart, isolate: true, env: {} },
+          },
+        ];
+      })
+    : slower;
   return {
     ...base,
     test: {
       ...base.test,
-      projects: [...slower, modelPaths].filter(selected),
+      projects: [...warmed, modelPaths].filter(selected),
       sequence: { sequencer: MutantFirstSequencer },
     },
   } as UserConfig;
