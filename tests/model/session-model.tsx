@@ -10,7 +10,7 @@ import {
   selectOnboardingRequired,
   selectUser,
 } from '../../src/machines/session-selectors';
-import { renderApp } from '../ui/render-app';
+import { renderLoadedApp } from '../ui/render-app';
 import { call, type MachineView, type ModelTestOptions, type StepObservation, start } from './harness';
 import { foundOnce } from './view-checks';
 
@@ -120,7 +120,11 @@ function accountMenu() {
 }
 
 const sessionView: MachineView<typeof sessionMachine> = {
-  render: ({ logic, actorOptions }) => renderApp('/Landing', {}, { flows: { session: logic }, actorOptions }),
+  // Once the flows have loaded (the session machine starts with them either way). Rendered while they loaded, most
+  // toasts of a path appeared about 300 ms after their step, as React's throttle of Suspense reveals commits them,
+  // and each path waited that out (docs/testing.md, budget).
+  render: ({ logic, actorOptions }) =>
+    renderLoadedApp('/Landing', {}, { flows: { session: logic }, actorOptions }),
   perform: {
     // The only event a visitor causes here; the rest come from the auth service, the other tabs and other pages.
     'session.signOut': async (_event, user) => {
@@ -149,7 +153,7 @@ const sessionView: MachineView<typeof sessionMachine> = {
   },
 };
 
-let settingsApp: ReturnType<typeof renderApp> | undefined;
+let settingsApp: Awaited<ReturnType<typeof renderLoadedApp>> | undefined;
 const onSettingsPage = () => settingsApp?.pathname() === '/Settings';
 /** The page's 'Logout', found within the page's main region rather than the whole document. */
 const logoutButton = () =>
@@ -178,8 +182,8 @@ function settingsPageOrTopBar(snapshot: SessionSnapshot) {
 
 /** The Settings page as a second host of the session [issue 24 item 4]. */
 export const settingsHost: MachineView<typeof sessionMachine> = {
-  render: ({ logic, actorOptions }) => {
-    settingsApp = renderApp(
+  render: async ({ logic, actorOptions }) => {
+    settingsApp = await renderLoadedApp(
       '/Settings',
       { settings: { loadCurrentUser: async () => alice.user } },
       { flows: { session: logic }, actorOptions },
