@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** A model test's options module beside it (`./session-model`), which the test file itself only hands over. */
+/** A model test's options module beside it (the session's `-model` module), which the test file only hands over. */
 const OPTIONS_MODULE = /from '(\.\/[\w-]+-model)'/g;
 
 /** A model test's size: its own file and the options modules it imports (the session's two files share one). */
@@ -32,10 +32,10 @@ export function modelTestWeight(file: string): number {
 export class ModelSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const positions = sorted.flatMap((spec, index) => (spec.project.name === 'model-view' ? [index] : []));
+    const positions = sorted.flatMap((file, index) => (file.project.name === 'model-view' ? [index] : []));
     const views = positions.map((index) => sorted[index] as TestSpecification);
-    if (views.every((spec) => this.ctx.cache.getTestSpecificationResult(spec))) return sorted;
-    const weights = new Map(views.map((spec) => [spec, modelTestWeight(spec.moduleId)]));
+    if (views.every((file) => this.ctx.cache.getTestSpecificationResult(file))) return sorted;
+    const weights = new Map(views.map((file) => [file, modelTestWeight(file.moduleId)]));
     const heaviestFirst = [...views].sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0));
     const result = [...sorted];
     positions.forEach((position, index) => {
