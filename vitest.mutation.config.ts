@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, matchesGlob } from 'node:path';
-import { defineConfig, type UserConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type UserConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { enableWarmDomWorkers, rememberVitest, WARM_PROJECT_ENV } from './tests/mutation/warm-dom-workers';
 import viteConfig from './vite.config';
 
 /**
@@ -15,6 +16,11 @@ import viteConfig from './vite.config';
  */
 const MUTATION_PROJECTS = new Set(['services', 'model', 'model-view', 'ui']);
 const only = process.env.MUTATION_TESTS?.split(',').filter(Boolean);
+/** A DOM project's worker outlives its run and serves the next mutant's (tests/mutation/warm-dom-workers.ts). */
+const warmDom = process.env.MUTATION_WARM_DOM === '1';
+if (warmDom) enableWarmDomWorkers();
+/** DOM test files that cannot share a worker with others (they reset or mock modules, or write into the page). */
+const WARM_APART = ['tests/ui/inspector.test.tsx', 'tests/ui/landing-boot.test.tsx'];
 
 type Project = { test?: { name?: string; include?: string[]; environment?: string; setupFiles?: string[] } };
 
@@ -44,6 +50,7 @@ const stemOf = (file: string) =>
  */
 class MutantFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    rememberVitest(this.ctx);
     const related = (this.ctx.config.related ?? []).map((file) => stemOf(file));
     const folders = (this.ctx.config.related ?? []).map((file) => basename(dirname(file)));
     // A flow's I/O has its own tests, and the table of every flow's requests and commands (flow-io.test.ts).
@@ -157,14 +164,32 @@ export default defineConfig((env) => {
       isolate: true,
       ...(project.test?.environment === 'node'
         ? {}
-        : { setupFiles: [...(project.test?.setupFiles ?? []), 'tests/setup/mutation-waits.ts'] }),
+        : {
+            setupFiles: [...(project.test?.setupFiles ?? []), 'tests/setup/mutation-waits.ts'],
+            ...(warmDom ? { isolate: false, env: { [WARM_PROJECT_ENV]: project.test?.name ?? '' } } : {}),
+          }),
     },
   }));
+  // Warm workers share a thread's modules and page between files and runs: the files that reset modules, mock them or
+  // write into the page outside React (inspector, landing-boot) run apart, each in a fresh worker as before.
+  const warmed = warmDom
+    ? slower.flatMap((project) => {
+        if (project.test.isolate !== false || project.test.name !== 'ui') return [project];
+        const apart = only ? WARM_APART.filter((file) => only.includes(file)) : WARM_APART;
+        return [
+          { ...project, test: { ...project.test, exclude: [...configDefaults.exclude, ...WARM_APART] } },
+          {
+            ...project,
+            test: { ...project.test, name: 'ui-apart', include: apart, isolate: true, env: {} },
+          },
+        ];
+      })
+    : slower;
   return {
     ...base,
     test: {
       ...base.test,
-      projects: [...slower, modelPaths].filter(selected),
+      projects: [...warmed, modelPaths].filter(selected),
       sequence: { sequencer: MutantFirstSequencer },
     },
   } as UserConfig;

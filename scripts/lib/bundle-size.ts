@@ -105,7 +105,7 @@ export const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
 /**
  * Files (relative to dist/) that the page makes the browser fetch as it loads: its scripts and modulepreloads, what
- * those scripts import by a literal `import("…")`, and its stylesheets.
+ * those scripts import by a literal `import("…")`, and its stylesheets (not a disabled one, which it does not fetch).
  */
 function firstLoadReferences(
   html: string,
@@ -126,7 +126,8 @@ function firstLoadReferences(
         if (importedFile) scripts.push(importedFile);
       }
     } else if (rel === 'modulepreload') scripts.push(file);
-    else if (rel === 'stylesheet') stylesheets.push(file);
+    // A disabled stylesheet is neither fetched nor applied (the mark of one written into the page).
+    else if (rel === 'stylesheet' && !attributes.has('disabled')) stylesheets.push(file);
   }
   return { scripts: [...new Set(scripts)], stylesheets: [...new Set(stylesheets)] };
 }

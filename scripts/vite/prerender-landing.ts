@@ -40,11 +40,20 @@ const STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/g;
  * The app's 8.5 KB gz of CSS fits in the HTML's first round trips; index.html keeps the cached stylesheets. The
  * signed-in pages' frames (./preload-signed-in.ts) are written the same way.
  */
-export function withInlineStyles(html: string, styles: (href: string) => string): string {
-  return html.replace(STYLESHEET, (_, href: string) => {
+export function withInlineStyles(
+  html: string,
+  styles: (href: string) => string,
+  options: { markLinked?: boolean } = {},
+): string {
+  return html.replace(STYLESHEET, (link: string, href: string) => {
     const css = styles(href);
     if (css.includes('</style')) throw new Error(`${href} cannot be written into a <style> element`);
-    return `<style>${css}</style>`;
+    // `markLinked`: the link stays, disabled, which the browser neither fetches nor applies, so that Vite's loader,
+    // which links a lazy chunk's stylesheets unless the page already links them, finds it there and does not fetch
+    // and apply the same rules a second time.
+    return options.markLinked
+      ? `<style>${css}</style>${link.replace(/>$/, ' disabled>')}`
+      : `<style>${css}</style>`;
   });
 }
 
@@ -127,7 +136,7 @@ export function prerenderLanding({ entry, cacheDir }: { entry: string; cacheDir:
           if (asset?.type !== 'asset') this.error(`index.html links ${href}, which the build did not write`);
           return String(asset.source);
         };
-        const html = withInlineStyles(withBoot(template, bootSrc), styles).replace(
+        const html = withInlineStyles(withBoot(template, bootSrc), styles, { markLinked: true }).replace(
           EMPTY_ROOT,
           `<div id="root">${landingMarkup}</div>`,
         );

@@ -92,6 +92,7 @@ export function createAppRoot(options: AppRootOptions = {}) {
       const actor = await session.ready;
       actor.send({ type: 'session.reload' });
       const { waitFor } = await import('xstate');
+      // Stryker disable next-line ObjectLiteral: equivalent, xstate's waitFor waits without end (Infinity) by default too
       return waitFor(actor, (snapshot) => !selectIsLoadingUser(snapshot), {
         timeout: Number.POSITIVE_INFINITY,
       });
@@ -141,6 +142,7 @@ export function createAppRoot(options: AppRootOptions = {}) {
           started
             .then(loadServices)
             .then((services) => services.runtimeConfig())
+            // Stryker disable next-line ArrowFunction: equivalent, its two readers (useDashboardUrl, useHasAuthService) read undefined as null
             .catch(() => null),
         ),
     flows,
@@ -153,6 +155,7 @@ export function createAppRoot(options: AppRootOptions = {}) {
     ...(options.history ? { history: options.history } : {}),
     ...(options.buildTime ? { buildTime: options.buildTime } : {}),
   });
+  // Stryker disable next-line ConditionalExpression: equivalent, at build time the flows never load, so the session port the guards would follow never gets its actor
   if (!options.buildTime) rerunGuardsOnSessionChange(router, session);
 
   /**
@@ -177,6 +180,7 @@ export function createAppRoot(options: AppRootOptions = {}) {
     try {
       const actor = await session.ready;
       const { waitFor } = await import('xstate');
+      // Stryker disable next-line ObjectLiteral: equivalent, xstate's waitFor waits without end (Infinity) by default too
       await waitFor(actor, (snapshot) => !selectIsLoadingUser(snapshot), {
         timeout: Number.POSITIVE_INFINITY,
       });

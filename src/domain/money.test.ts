@@ -13,6 +13,27 @@ describe('formatCents [product: LIMIT-5]', () => {
   ])('%i cents -> %s', (cents, text) => {
     expect(formatCents(cents)).toBe(text);
   });
+
+  it("reads as Intl's en-US dollars for every amount, written out or not", () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const amounts = [
+      -0,
+      -0.4,
+      0.5,
+      1.5,
+      2.5,
+      -2.5,
+      1900.5,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      2 ** 53,
+      -(2 ** 53),
+    ];
+    for (let cents = -250_000; cents <= 250_000; cents += 1) amounts.push(cents);
+    for (let cents = 1; cents < Number.MAX_SAFE_INTEGER / 7; cents = cents * 7 + 3)
+      amounts.push(cents, -cents);
+    for (const cents of amounts) expect(formatCents(cents), String(cents)).toBe(intl.format(cents / 100));
+  });
 });
 
 describe('invoice rows [product: DATA-13, LIMIT-5]', () => {

@@ -1,10 +1,19 @@
-/** Invoice amounts arrive in cents [product: LIMIT-5] and are shown as dollars with cents: 1900 -> `$19.00`. */
-
-const usdWithCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
+/**
+ * Invoice amounts arrive in cents [product: LIMIT-5] and are shown as dollars with cents: 1900 -> `$19.00`.
+ * Whole cents are written out, as Intl.NumberFormat's en-US dollars read: building that formatter loads the locale's
+ * data, which took 90 ms of a signed-in page's start at 4x CPU slowdown when it was built as this module loaded
+ * (docs/bench.md). Anything else (a fraction of a cent, -0, not a number) goes to the formatter, made on first use.
+ */
 export function formatCents(cents: number): string {
-  return usdWithCents.format(cents / 100);
+  if (!Number.isSafeInteger(cents) || Object.is(cents, -0)) return usdWithCents().format(cents / 100);
+  const abs = Math.abs(cents);
+  const dollars = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${cents < 0 ? '-' : ''}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+let formatter: Intl.NumberFormat | undefined;
+const usdWithCents = () =>
+  (formatter ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
 
 type InvoiceLike = {
   amount_paid?: number | null;

@@ -72,6 +72,8 @@ describe('measureBundle', () => {
 
   it('counts what the prerendered landing page loads: its boot, the app the boot imports, and its CSS', () => {
     write('index.html', INDEX_HTML);
+    // The mark of the stylesheet written into the page: disabled, the browser does not fetch it.
+    write('assets/index-d.css', 'body { color: red }\n'.repeat(50));
     const entry = write('assets/index-a.js', noise(3000, 1));
     write('assets/react-b.js', noise(2000, 2));
     const runtime = write('assets/runtime-g.js', noise(300, 6));
@@ -85,7 +87,7 @@ describe('measureBundle', () => {
       `<!doctype html><html><head>
         <script type="module" crossorigin src="/assets/landing-boot-h.js"></script>
         <link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/runtime-g.js">
-        <style>${styles}</style>
+        <style>${styles}</style><link rel="stylesheet" crossorigin href="/assets/index-d.css" disabled>
       </head><body><div id="root"><h1>Landing</h1></div></body></html>`,
     );
 

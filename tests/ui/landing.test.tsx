@@ -7,7 +7,8 @@ describe('the landing page navigation', () => {
   it("shows the product title and 'Join Beta' and 'Sign In' to an anonymous visitor", async () => {
     renderApp('/Landing');
 
-    expect(await screen.findByText('Beacon RMM')).toBeInTheDocument();
+    // The top bar's title: the footer says the name too, once its part of the page has loaded.
+    expect(await screen.findByText('Beacon RMM', { selector: 'header span' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Join Beta' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });

@@ -112,24 +112,27 @@ const unreachable = (path: string): object =>
       throw new Error(`A test reached ${path}: stub the port method that needs it.`);
     },
   });
-const unreachableServices = {
+export const unreachableServices = {
   api: unreachable('api'),
   authService: unreachable('authService'),
   tabs: unreachable('tabs'),
 } as Services;
 
+/** What the composition root's services loader answers in a test: no network, the deployment's settings. */
+export const testServices = (doubles: Pick<AppDoubles, 'authService'> = {}) => ({
+  services: unreachableServices,
+  runtimeConfig: async () => ({
+    supabaseUrl: doubles.authService ? 'https://auth.example' : null,
+    supabaseAnonKey: doubles.authService ? 'anon-key' : null,
+    dashboardUrl: 'https://dash.example',
+  }),
+});
+
 /** The composition root with doubles for every flow's I/O: what the browser builds, minus the network. */
 export function createTestRoot(path: string, doubles: AppDoubles = {}, options: AppRootOptions = {}) {
   const leftTo: string[] = [];
   const root = createAppRoot({
-    services: async () => ({
-      services: unreachableServices,
-      runtimeConfig: async () => ({
-        supabaseUrl: doubles.authService ? 'https://auth.example' : null,
-        supabaseAnonKey: doubles.authService ? 'anon-key' : null,
-        dashboardUrl: 'https://dash.example',
-      }),
-    }),
+    services: async () => testServices(doubles),
     io: flowDoubles(doubles),
     history: createMemoryHistory({ initialEntries: [path] }),
     actorOptions: {},

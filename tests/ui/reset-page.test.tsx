@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { LoadedUser } from '../../src/machines/session';
@@ -75,5 +75,21 @@ describe('the Reset page [product: RESET]', () => {
     await fillIn('New-Pass-123', 'New-Pass-123');
     await userEvent.click(screen.getByRole('button', { name: 'Update password' }));
     expect(await screen.findByRole('button', { name: 'Updating…' })).toBeDisabled();
+  });
+
+  it('sent empty, says the password is too short, sends nothing and stays on the page [product: RESET-5]', async () => {
+    const updatePassword = vi.fn();
+    renderApp('/Reset', {
+      loadUser: async () => Promise.reject(noServerSession()),
+      passwordReset: { pickUpSession: async () => ({ hasSession: true }), updatePassword },
+    });
+    const form = (await screen.findByLabelText('New password')).closest('form');
+    if (!form) throw new Error('The Reset page has no form.');
+    // false: the page handled the submit itself; a browser would otherwise load the page again.
+    expect(fireEvent.submit(form)).toBe(false);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Password must be at least 8 characters long.',
+    );
+    expect(updatePassword).not.toHaveBeenCalled();
   });
 });
