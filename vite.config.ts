@@ -4,6 +4,7 @@ import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 import { preloadChunks } from './scripts/vite/preload-signed-in.ts';
 import { prerenderLanding } from './scripts/vite/prerender-landing.ts';
+import { ModelSequencer } from './tests/model/lib/model-sequencer.ts';
 
 const nodeProject = (name: string, include: string[], options: { isolate?: boolean } = {}) => ({
   extends: true as const,
@@ -98,6 +99,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: chunkGroups } } },
   },
   test: {
+    // The model-view files start longest first, also without a cache of their durations (docs/testing.md, budget).
+    sequence: { sequencer: ModelSequencer },
     projects: [
       nodeProject('domain', ['src/domain/**/*.test.ts']),
       nodeProject('contract', ['contract/**/*.test.ts']),

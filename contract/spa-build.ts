@@ -44,3 +44,10 @@ export const RUNTIME_CONFIG_ELEMENT_ID = 'beacon-runtime-config';
  * SPA's first check of the session needs no round trip.
  */
 export const IDENTITY_ELEMENT_ID = 'beacon-identity';
+
+/**
+ * The `id` of the `<script type="application/json">` element in which the build names the app's chunks (the
+ * addresses dist/index.html preloads) in a signed-in page's frame, which starts the app only after its first paint:
+ * the app preloads them all at once as it starts, then evaluates them a task apart (src/main.tsx).
+ */
+export const APP_CHUNKS_ELEMENT_ID = 'beacon-app-chunks';

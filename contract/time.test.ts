@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createdAtMs, formatDateAs, formatDateTimeAs, memberSinceAs, toEpochMs } from './time';
+import {
+  createdAtMs,
+  type DatePreferences,
+  formatDateAs,
+  formatDateTimeAs,
+  memberSinceAs,
+  toEpochMs,
+} from './time';
 
 const jan5 = Date.UTC(2026, 0, 5, 12);
 
@@ -101,6 +108,46 @@ describe("formatDateTimeAs: a moment in the user's format, zone and clock [produ
 
   it('gives null for an unreadable value', () => {
     expect(formatDateTimeAs('not a date', { dateFormat: 'MM/DD/YYYY', timezone: 'UTC' })).toBeNull();
+  });
+});
+
+describe('UTC dates are written out, as the formatter would write them [product: SET-32]', () => {
+  it("reads as Intl's en-US date parts in UTC from 1800 to 10000, in every format", () => {
+    const intl = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      timeZone: 'UTC',
+    });
+    const day = 86_400_000;
+    const instants: number[] = [];
+    // Every day of four years around leap days and centuries, then a day every 233 days and 7 hours to 10000.
+    for (const year of [1900, 2000, 2024, 2100])
+      for (let ms = Date.UTC(year, 0, 1); ms < Date.UTC(year + 1, 0, 1); ms += day) instants.push(ms, ms - 1);
+    for (let ms = Date.UTC(1800, 0, 1); ms < Date.UTC(10001, 0, 1); ms += day * 233 + 3_600_000 * 7 + 61_001)
+      instants.push(ms, ms - (ms % day), ms - (ms % day) - 1);
+    const wrong: string[] = [];
+    for (const instant of instants) {
+      const parts = intl.formatToParts(instant);
+      const part = (type: string) => parts.find((entry) => entry.type === type)?.value;
+      const [y, m, d] = [part('year'), part('month'), part('day')];
+      const expected = {
+        'MM/DD/YYYY': `${m}/${d}/${y}`,
+        'DD/MM/YYYY': `${d}/${m}/${y}`,
+        'YYYY-MM-DD': `${y}-${m}-${d}`,
+      };
+      for (const [dateFormat, text] of Object.entries(expected)) {
+        // A Date, as numbers below 1e12 are read as seconds.
+        const written = formatDateAs(new Date(instant), {
+          dateFormat: dateFormat as DatePreferences['dateFormat'],
+          timezone: 'UTC',
+        });
+        if (written !== text)
+          wrong.push(`${new Date(instant).toISOString()} ${dateFormat}: ${written} not ${text}`);
+      }
+    }
+    expect(instants.length).toBeGreaterThan(14_000);
+    expect(wrong).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { IDENTITY_ELEMENT_ID } from '../contract/spa-build';
+import { APP_CHUNKS_ELEMENT_ID, IDENTITY_ELEMENT_ID } from '../contract/spa-build';
 import { AppRoot } from './app/AppRoot';
 import { recheckSessionOnRestore } from './app/restored-page';
 import { createAppRoot } from './app/root';
@@ -64,22 +64,32 @@ if (container.hasChildNodes() && !('frame' in container.dataset)) {
   // reads that user without a round trip, so it shows the page itself and the painted card stays on screen.
   // Looked for before the services load: they take the block out of the page as they read it.
   const carriesUser = document.getElementById(IDENTITY_ELEMENT_ID) !== null;
-  // A task after the first load's evaluation (React DOM, the router, Mantine's core): building the app and its router
-  // and starting the page's code in the same task made one task of 70 ms and more at full speed (docs/bench.md).
+  // The app's code in one wave, evaluated in several tasks (docs/bench.md): a frame page names its chunks, which are
+  // all preloaded a task after the first load's evaluation; then the services' chunk (ky, valibot, the contract), the flows' (xstate and the machines) and
+  // only then the app, each a task after the last. Otherwise whichever import found its chunks first evaluated them
+  // all in one task (250 ms and more at 4x CPU), and building the app and its router joined the first load's own.
   // Everything the app starts keeps its order: the session actor, the services and the auth service start as before.
-  void nextTask().then(() => {
-    const app = start();
-    return Promise.all([app.preloadCurrentPage(), carriesUser && app.sessionChecked()]).then(() => {
-      // As a transition, the first render yields to the browser every few milliseconds; the painted frame stays
-      // until it commits.
-      startTransition(() => {
-        createRoot(container).render(<AppRoot router={app.router} />);
+  const evaluate = (load: () => Promise<unknown>) => () =>
+    load()
+      .catch(() => {}) // the app loads it again, and says so when it cannot
+      .then(nextTask);
+  void nextTask()
+    .then(preloadAppChunks)
+    .then(evaluate(() => import('./services/app-services')))
+    .then(evaluate(() => import('./app/flows')))
+    .then(() => {
+      const app = start();
+      return Promise.all([app.preloadCurrentPage(), carriesUser && app.sessionChecked()]).then(() => {
+        // As a transition, the first render yields to the browser every few milliseconds; the painted frame stays
+        // until it commits.
+        startTransition(() => {
+          createRoot(container).render(<AppRoot router={app.router} />);
+        });
+        // The frame page starts through the landing page's boot, which holds a click until the app takes it: the app
+        // renders the frame afresh, so a click on the painted one is not replayed.
+        window.__beaconEarlyClicks?.discard();
       });
-      // The frame page starts through the landing page's boot, which holds a click until the app takes it: the app
-      // renders the frame afresh, so a click on the painted one is not replayed.
-      window.__beaconEarlyClicks?.discard();
     });
-  });
 }
 
 /** The app, and the auth service at once when the visitor returns from it or holds its session. */
@@ -100,6 +110,19 @@ function start(options: Parameters<typeof createAppRoot>[0] = {}) {
       });
   }
   return app;
+}
+
+/** Preloads, at once, the chunks a signed-in page's frame names (APP_CHUNKS_ELEMENT_ID); none on other pages. */
+function preloadAppChunks() {
+  const list = document.getElementById(APP_CHUNKS_ELEMENT_ID)?.textContent;
+  if (!list) return;
+  for (const href of JSON.parse(list) as string[]) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
 }
 
 /** Lets the browser paint and handle input before the next step. */

@@ -1,5 +1,11 @@
 import type { Plugin } from 'vite';
-import { FRAMED_PAGES, FRAMES_WITH_CARD, frameHtml, frameWithCardHtml } from '../../contract/spa-build.ts';
+import {
+  APP_CHUNKS_ELEMENT_ID,
+  FRAMED_PAGES,
+  FRAMES_WITH_CARD,
+  frameHtml,
+  frameWithCardHtml,
+} from '../../contract/spa-build.ts';
 import { withInlineStyles } from './prerender-landing.ts';
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -69,9 +75,14 @@ export function preloadChunks(
             return this.error(`index.html links ${href}, which the build did not write`);
           return String(asset.source);
         };
-        const booted = withInlineStyles(bootedAfterPaint(page, bootScript(bundle, base)), stylesheet, {
-          markLinked: true,
-        });
+        const chunkFiles = chunks.map((chunk) => `${base}${chunk.fileName}`);
+        const booted = withInlineStyles(
+          bootedAfterPaint(page, bootScript(bundle, base), chunkFiles),
+          stylesheet,
+          {
+            markLinked: true,
+          },
+        );
         const files = [...FRAMED_PAGES.map(frameHtml), ...FRAMES_WITH_CARD.map(frameWithCardHtml)];
         for (const fileName of files) {
           const frame = frames.get(fileName);
@@ -104,12 +115,15 @@ function bootScript(bundle: Record<string, { type: string; name?: string; fileNa
 /**
  * The frame page paints from its HTML and stylesheets alone, so, like the landing page, it starts the app only once
  * it has painted (src/prerender/landing-boot.ts): fetched beside the stylesheets, the app's 225 KB would hold up
- * the first paint on a slow connection. Its code then comes in a second wave: the entry, and the rest at once.
+ * the first paint on a slow connection. Its code then comes in a second wave: the entry, and the rest at once,
+ * which the entry preloads from the chunks' addresses written into the page (`APP_CHUNKS_ELEMENT_ID`).
  */
-function bootedAfterPaint(page: string, bootSrc: string): string {
+function bootedAfterPaint(page: string, bootSrc: string, chunkFiles: readonly string[]): string {
   if (!ENTRY_SCRIPT.test(page))
     throw new Error('index.html has no module script to start after the first paint');
+  const chunkList = `<script type="application/json" id="${APP_CHUNKS_ELEMENT_ID}">${JSON.stringify(chunkFiles)}</script>`;
   return page
     .replace(ENTRY_SCRIPT, `<script type="module" crossorigin src="${bootSrc}"></script>`)
-    .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '');
+    .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace('  </head>', () => `    ${chunkList}\n  </head>`);
 }

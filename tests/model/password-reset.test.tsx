@@ -6,7 +6,7 @@ import {
   type PasswordResetSnapshot,
   passwordResetMachine,
 } from '../../src/machines/password-reset';
-import { renderApp } from '../ui/render-app';
+import { renderLoadedApp } from '../ui/render-app';
 import { call, describeModel, type MachineView, type StepObservation, start } from './harness';
 import { expectEveryControlDisabled, expectFeedback, foundOnce } from './view-checks';
 
@@ -64,10 +64,14 @@ const showsPage =
     expectFeedback(page(), snapshot.context);
   };
 
-/** The Reset page opened from the e-mailed link: only the reset flow is the model's; the session has nobody. */
+/**
+ * The Reset page opened from the e-mailed link: only the reset flow is the model's; the session has nobody. Rendered
+ * once the flows have loaded (renderLoadedApp), as the session's replays are: rendered while they loaded, every
+ * path first waited about 60 ms for the page.
+ */
 const resetView: MachineView<typeof passwordResetMachine> = {
   render: async ({ logic, actorOptions }) => {
-    const app = renderApp(LINK, {}, { flows: { passwordReset: logic }, actorOptions });
+    const app = await renderLoadedApp(LINK, {}, { flows: { passwordReset: logic }, actorOptions });
     await screen.findByLabelText('New password');
     return app;
   },

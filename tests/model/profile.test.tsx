@@ -26,6 +26,24 @@ const VALID_PHONE = '+1 555';
 /** Letters are refused [product: PROF-7]. */
 const INVALID_PHONE = 'call';
 const saved = v.parse(currentUserSchema, { ...casey, company: 'Ace', phone: VALID_PHONE });
+/** The server's answer for a user without a company (an empty field clears the value [product: PROF-6]). */
+const savedWithoutCompany = v.parse(currentUserSchema, { ...casey, company: null, phone: VALID_PHONE });
+/**
+ * What each saved user becomes: the form, and the card's organization [product: PROF-1]; without a company the
+ * field is empty and the card says the default [product: DATA-4].
+ */
+const AFTER_SAVE = new Map([
+  [saved, { form: { company: 'Ace', bio: '', phone: VALID_PHONE, location: '' }, organization: 'Ace' }],
+  [
+    savedWithoutCompany,
+    { form: { company: '', bio: '', phone: VALID_PHONE, location: '' }, organization: 'Not specified' },
+  ],
+]);
+const afterSave = (user: unknown) => {
+  const after = AFTER_SAVE.get(user as typeof saved);
+  if (!after) throw new Error('a saved user without its expected form');
+  return after;
+};
 
 /** Fixtures for every event the machine accepts. */
 const events: ProfileEvent[] = [
@@ -70,8 +88,8 @@ function expectedAfter(history: readonly string[], events: Observation['events']
       state.result = null;
       if (state.form.phone === INVALID_PHONE) state.phoneError = PHONE_RULE;
     } else if (label === 'done:updateProfile') {
-      state.form = { company: 'Ace', bio: '', phone: VALID_PHONE, location: '' };
-      state.organization = 'Ace';
+      const { output } = events[index] as { output?: unknown };
+      ({ form: state.form, organization: state.organization } = afterSave(output));
       state.result = { tone: 'success', text: SAVED_TEXT };
     } else if (label === 'error:updateProfile') {
       state.result = { tone: 'error', text: FAILED_TEXT };
@@ -185,7 +203,7 @@ describeModel(profileMachine, {
   input: { user: casey },
   events,
   actors: {
-    updateProfile: { outputs: [saved], errors: [new Error('Server down')] },
+    updateProfile: { outputs: [saved, savedWithoutCompany], errors: [new Error('Server down')] },
   },
   delays: {},
   view: profileView,
@@ -240,18 +258,13 @@ describeModel(profileMachine, {
         expect(stepEffects.inputsOf('updateProfile')).toEqual([trimmed(form)]);
       }
     },
-    'done:updateProfile': ({ snapshot, stepEffects }) => {
+    'done:updateProfile': ({ snapshot, stepEffects, event }) => {
       expect(view(snapshot)).toEqual({
         saving: false,
         result: { tone: 'success', text: SAVED_TEXT },
-        user: saved,
+        user: event.output,
       });
-      expect(selectProfileForm(snapshot)).toEqual({
-        company: 'Ace',
-        bio: '',
-        phone: VALID_PHONE,
-        location: '',
-      });
+      expect(selectProfileForm(snapshot)).toEqual(afterSave(event.output).form);
       expect(stepEffects.actionNames()).toContain('userChanged');
     },
     'error:updateProfile': ({ snapshot, stepEffects }) => {
