@@ -60,7 +60,7 @@ describe('the session-check page [product: CHECK]', () => {
     }
   });
 
-  it('offers no Open Dashboard button when the deployment names no dashboard [product: CHECK-3]', async () => {
+  it("offers no Open Dashboard button when the deployment's configuration cannot be read [product: CHECK-3]", async () => {
     const configured = deferred<void>();
     const inTwoWeeks = new Date(Date.now() + 14 * 24 * 3600 * 1000 - 60_000).toISOString();
     renderApp(
@@ -71,7 +71,7 @@ describe('the session-check page [product: CHECK]', () => {
           ...testServices(),
           runtimeConfig: async () => {
             configured.resolve();
-            return { supabaseUrl: null, supabaseAnonKey: null, dashboardUrl: null };
+            throw new Error('The configuration could not be read.');
           },
         }),
       },
