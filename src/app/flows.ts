@@ -131,6 +131,7 @@ function provideOnFirstUse<TFlows extends Record<string, AnyStateMachine>>(
   const flows = {} as TFlows;
   for (const name of Object.keys(provide) as (keyof TFlows)[]) {
     let provided = overrides[name];
+    // Stryker disable next-line BooleanLiteral: equivalent, the app reads each flow by its name and never lists them (enumerable only shows them to a debugger)
     Object.defineProperty(flows, name, { enumerable: true, get: () => (provided ??= provide[name]()) });
   }
   return flows;

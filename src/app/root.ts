@@ -142,8 +142,7 @@ export function createAppRoot(options: AppRootOptions = {}) {
           started
             .then(loadServices)
             .then((services) => services.runtimeConfig())
-            // Stryker disable next-line ArrowFunction: equivalent, its two readers (useDashboardUrl, useHasAuthService) read undefined as null
-            .catch(() => null),
+            .catch(noConfiguration),
         ),
     flows,
     actorOptions,
@@ -208,3 +207,7 @@ function once<T>(make: () => T): () => T {
 const never = <T>() => new Promise<T>(() => {});
 
 const DEFAULT_API_BASE = '/api';
+
+/** The configuration could not be read: the app runs without it (no dashboard link, sign-in at the server). */
+// Stryker disable next-line ArrowFunction: equivalent, its two readers (useDashboardUrl, useHasAuthService) read undefined as null
+const noConfiguration = () => null;

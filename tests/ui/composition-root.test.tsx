@@ -95,6 +95,19 @@ describe("the composition root's page actions", () => {
     );
   });
 
+  it("signInFallbackUrl: the options' API address wins over the one the services name", async () => {
+    const app = renderApp(
+      '/Landing?ref=nav',
+      {},
+      {
+        apiBase: '/own-api',
+        services: async () => ({ ...testServices(), apiBase: 'https://api.example/v1' }),
+      },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(app.leftTo).toEqual(['/own-api/auth/login?redirect=%2FLanding%3Fref%3Dnav']));
+  });
+
   it("signInFallbackUrl: when neither the options nor the services name the API, it is the site's /api", async () => {
     const app = renderApp(
       '/Landing?ref=nav',
