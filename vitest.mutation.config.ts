@@ -166,7 +166,17 @@ export default defineConfig((env) => {
         ? {}
         : {
             setupFiles: [...(project.test?.setupFiles ?? []), 'tests/setup/mutation-waits.ts'],
-            ...(warmDom ? { isolate: false, env: { [WARM_PROJECT_ENV]: project.test?.name ?? '' } } : {}),
+            ...(warmDom
+              ? {
+                  isolate: false,
+                  env: { [WARM_PROJECT_ENV]: project.test?.name ?? '' },
+                  setupFiles: [
+                    ...(project.test?.setupFiles ?? []),
+                    'tests/setup/mutation-waits.ts',
+                    'tests/mutation/preload-views.ts',
+                  ],
+                }
+              : {}),
           }),
     },
   }));
@@ -180,7 +190,14 @@ export default defineConfig((env) => {
           { ...project, test: { ...project.test, exclude: [...configDefaults.exclude, ...WARM_APART] } },
           {
             ...project,
-            test: { ...project.test, name: 'ui-apart', include: apart, isolate: true, env: {} },
+            test: {
+              ...project.test,
+              name: 'ui-apart',
+              include: apart,
+              isolate: true,
+              env: {},
+              setupFiles: project.test.setupFiles.filter((file) => !file.includes('preload-views')),
+            },
           },
         ];
       })

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoadedUser } from '../../src/machines/session';
-import { deferred, fakeTab, noServerSession, renderApp, signedIn } from './render-app';
+import { deferred, fakeTab, noServerSession, renderApp, signedIn, testServices } from './render-app';
 
 describe('the session-check page [product: CHECK]', () => {
   afterEach(() => {
@@ -49,5 +49,37 @@ describe('the session-check page [product: CHECK]', () => {
     const inTwoWeeks = new Date(Date.now() + 14 * 24 * 3600 * 1000 - 60_000).toISOString();
     renderApp('/Dashboard', { loadUser: async () => signedIn({ user: { trial_ends_at: inTwoWeeks } }) });
     expect(await screen.findByText('Trial: 14 days left')).toBeInTheDocument();
+  });
+
+  it('shows no trial badge without a trial, nor once it has ended [product: CHECK-6]', async () => {
+    for (const trial_ends_at of [null, new Date(Date.now() - 60_000).toISOString()]) {
+      const view = renderApp('/Dashboard', { loadUser: async () => signedIn({ user: { trial_ends_at } }) });
+      expect(await screen.findByRole('button', { name: 'Open Dashboard' })).toBeInTheDocument();
+      expect(screen.queryByText(/^Trial:|^Active Member$/)).not.toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
+  it("offers no Open Dashboard button when the deployment's configuration cannot be read [product: CHECK-3]", async () => {
+    const configured = deferred<void>();
+    const inTwoWeeks = new Date(Date.now() + 14 * 24 * 3600 * 1000 - 60_000).toISOString();
+    renderApp(
+      '/Dashboard',
+      { loadUser: async () => signedIn({ user: { trial_ends_at: inTwoWeeks } }) },
+      {
+        services: async () => ({
+          ...testServices(),
+          runtimeConfig: async () => {
+            configured.resolve();
+            throw new Error('The configuration could not be read.');
+          },
+        }),
+      },
+    );
+    expect(await screen.findByText('Trial: 14 days left')).toBeInTheDocument();
+    await configured.promise;
+    // The button waits for the configuration (Suspense): give React the turn it renders in.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByRole('button', { name: 'Open Dashboard' })).not.toBeInTheDocument();
   });
 });

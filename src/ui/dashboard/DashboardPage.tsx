@@ -33,7 +33,8 @@ function TrialBadge() {
   const session = useSessionSnapshot();
   const trialEndsAt = (session && selectUser(session)?.trial_ends_at) ?? null;
   const daysLeft = trialDaysLeft(trialEndsAt, Date.now());
-  if (daysLeft === null || daysLeft <= 0) return null;
+  // No trial (null) or one that has ended (0): no badge.
+  if (!daysLeft) return null;
   return <Badge variant="light">{trialBadge(daysLeft)}</Badge>;
 }
 
