@@ -9,6 +9,7 @@ import {
   isSuccessMessage,
   isUnauthenticatedError,
   ONBOARDING_CHECK_FALLBACK,
+  otherSignedInAccount,
   signInFailureText,
 } from './messages';
 
@@ -90,6 +91,19 @@ describe('isAlreadyConfirmedError [product: MSG-RESEND-2]', () => {
     [null, false],
   ])('%j: %s', (message, expected) => {
     expect(isAlreadyConfirmedError(message)).toBe(expected);
+  });
+});
+
+describe('otherSignedInAccount [product: MSG-SIGNIN-3]', () => {
+  it.each([
+    [null, 'casey@example.com', null],
+    [undefined, 'casey@example.com', null],
+    ['', 'casey@example.com', null],
+    ['casey@example.com', ' Casey@Example.COM ', null],
+    [' Casey@example.com', 'casey@example.com', null],
+    ['alex@example.com', 'casey@example.com', 'alex@example.com'],
+  ])('signed in as %j, %j typed: %j', (current, requested, expected) => {
+    expect(otherSignedInAccount(current, requested)).toBe(expected);
   });
 });
 

@@ -86,10 +86,13 @@ export function signedInAsOtherText(signedInEmail: string, requestedEmail: strin
   return `You are currently signed in as ${signedInEmail}. Please sign out first to continue with ${requestedEmail}.`;
 }
 
-/** Whether `requested` names another account than the signed-in `current` one (addresses compare case-blind). */
-export function isOtherAccount(current: string | null | undefined, requested: string): boolean {
-  if (!current) return false;
-  return current.trim().toLowerCase() !== requested.trim().toLowerCase();
+/**
+ * The signed-in address `current` when `requested` names another account (addresses compare case-blind), else null:
+ * nobody is signed in, or it is the same account.
+ */
+export function otherSignedInAccount(current: string | null | undefined, requested: string): string | null {
+  if (!current) return null;
+  return current.trim().toLowerCase() === requested.trim().toLowerCase() ? null : current;
 }
 
 /** Profile save results [product: MSG-PROF-1, MSG-PROF-2]. */

@@ -6,7 +6,7 @@ import {
   errorMessage,
   googleSignInFailureText,
   isAlreadyConfirmedError,
-  isOtherAccount,
+  otherSignedInAccount,
   signedInAsOtherText,
   signInFailureText,
 } from '../domain/messages';
@@ -70,8 +70,9 @@ const addressOf = (event: SignInEvent) => {
  * password), or null when it can go ahead.
  */
 function problemOf(context: SignInContext, event: SignInEvent): string | null {
-  if (event.type === 'form.submit' && isOtherAccount(context.signedInEmail, event.email)) {
-    return signedInAsOtherText(context.signedInEmail ?? '', event.email.trim().toLowerCase());
+  if (event.type === 'form.submit') {
+    const signedIn = otherSignedInAccount(context.signedInEmail, event.email);
+    if (signedIn !== null) return signedInAsOtherText(signedIn, event.email.trim().toLowerCase());
   }
   const result =
     event.type === 'form.submit'
