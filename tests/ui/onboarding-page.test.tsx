@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SignupCreateInput } from '../../contract/signup';
@@ -118,5 +118,14 @@ describe('onboarding [product: ONB]', () => {
     );
     expect(screen.getByLabelText('Plan')).toHaveValue('business');
     expect(screen.getByLabelText('Billing')).toHaveValue('monthly');
+  });
+
+  it("handles its form itself: 'Get started' does not load the page again [product: ONB-7]", async () => {
+    const { createSignup } = onboardingWith({});
+    const form = (await screen.findByRole('button', { name: 'Get started' })).closest('form');
+    if (!form) throw new Error("'Get started' is not in a form.");
+    // false: the page took the submit; a browser would otherwise load the page again.
+    expect(fireEvent.submit(form)).toBe(false);
+    await waitFor(() => expect(createSignup).toHaveBeenCalledTimes(1));
   });
 });

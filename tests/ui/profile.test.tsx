@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { UserUpdateInput } from '../../contract/user';
@@ -99,5 +99,15 @@ describe('the Profile page [product: PROF]', () => {
     ).toBeInTheDocument();
     expect(phone).toHaveAttribute('aria-invalid', 'true');
     expect(updateProfile).not.toHaveBeenCalled();
+  });
+
+  it('handles its form itself: a submit does not load the page again [product: PROF-4]', async () => {
+    const updateProfile = vi.fn(async () => aUser());
+    renderApp('/Profile', { loadUser: async () => signedIn(), profile: { updateProfile } });
+    const form = (await personalInformation()).querySelector('form');
+    if (!form) throw new Error('Personal Information has no form.');
+    // false: the page took the submit; a browser would otherwise load the page again.
+    expect(fireEvent.submit(form)).toBe(false);
+    await waitFor(() => expect(updateProfile).toHaveBeenCalledTimes(1));
   });
 });

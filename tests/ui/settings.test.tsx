@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock } from 'xstate';
@@ -212,5 +212,16 @@ describe('the Settings page [product: SET]', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(app.pathname()).toBe('/Landing'));
     expect(app.session.getSnapshot().context.user).toBeNull();
+  });
+
+  it('handles its form itself: Save Settings does not load the page again [product: SET-6]', async () => {
+    renderApp('/Settings', {
+      loadUser: async () => signedIn(),
+      settings: { loadCurrentUser: async () => stored(), saveSettings: async () => defaultSettings },
+    });
+    const form = (await screen.findByRole('button', { name: 'Save Settings' })).closest('form');
+    if (!form) throw new Error('Save Settings is not in a form.');
+    // false: the page took the submit; a browser would otherwise load the page again.
+    expect(fireEvent.submit(form)).toBe(false);
   });
 });
