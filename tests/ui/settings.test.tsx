@@ -224,4 +224,27 @@ describe('the Settings page [product: SET]', () => {
     // false: the page took the submit; a browser would otherwise load the page again.
     expect(fireEvent.submit(form)).toBe(false);
   });
+
+  it('saves the two-factor choice from its switch [product: SET-38]', async () => {
+    const saveSettings = vi.fn(async (update: SettingsUpdate) => ({ ...defaultSettings, ...update }));
+    renderApp('/Settings', {
+      loadUser: async () => signedIn(),
+      settings: { loadCurrentUser: async () => stored({ twoFactorEnabled: false }), saveSettings },
+    });
+    await settingsForm();
+    await userEvent.click(within(section('Security')).getByText('Two-factor sign-in'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(saveSettings).toHaveBeenCalledWith({ twoFactorEnabled: true }));
+  });
+
+  it("reads 'Signing out...' on a disabled button while the logout runs [product: SET-9]", async () => {
+    renderApp('/Settings', {
+      loadUser: async () => signedIn(),
+      session: { signOut: () => new Promise(() => {}) },
+      settings: { loadCurrentUser: async () => stored() },
+    });
+    await settingsForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('button', { name: 'Signing out...' })).toBeDisabled();
+  });
 });
