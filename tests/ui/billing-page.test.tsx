@@ -50,6 +50,17 @@ describe('the billing page [product: BILL]', () => {
       'href',
       'https://pay.example/invoices/in_1',
     );
+    // The link says what it opens: the PDF, else the hosted page.
+    expect(within(rows[1] as HTMLElement).getByRole('link')).toHaveTextContent(/^PDF$/);
+    expect(within(rows[2] as HTMLElement).getByRole('link')).toHaveTextContent(/^View$/);
+    // On a phone, a card per invoice with every column's content (the table is hidden there).
+    const cards = within(card('Billing History')).getAllByRole('listitem', { hidden: true });
+    expect(cards.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Invoice INV-0002',
+      'Invoice INV-0001',
+    ]);
+    expect(cards[0]).toHaveTextContent(/INV-0002.*\$59\.00.*paid.*PDF/);
+    expect(cards[1]).toHaveTextContent(/INV-0001.*\$19\.00.*View/);
   });
 
   it("says 'No webhook status available…' when no health address answers [product: BILL-13, MSG-WEBHOOK-1]", async () => {
