@@ -250,6 +250,9 @@ describe('the dialogs', () => {
 
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Cancellation processed.');
     expect(cancel).toHaveBeenCalledWith({ reason: 'too_expensive', comment: '', cancelNow: false });
+    // Done: nothing left to change.
+    expect(within(dialog).getByLabelText('Reason')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Comment (optional)')).toBeDisabled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(
       await within(card('Current Plan')).findByRole('button', { name: 'Cancellation Scheduled' }),
@@ -267,8 +270,12 @@ describe('the dialogs', () => {
     );
     await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Cancel Subscription' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Subscription' });
+    expect(within(dialog).getByRole('button', { name: 'Keep Subscription' })).toBeEnabled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Now' }));
-    await waitFor(() => expect(cancel).toHaveBeenCalled());
+    await waitFor(() => expect(cancel).toHaveBeenCalledWith(expect.objectContaining({ cancelNow: true })));
+    // Nothing to change while it is sent.
+    expect(within(dialog).getByLabelText('Reason')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Comment (optional)')).toBeDisabled();
 
     await userEvent.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Cancel Subscription' })).toBe(dialog);
