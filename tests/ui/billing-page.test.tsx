@@ -293,10 +293,20 @@ describe('the dialogs', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Change Plan' });
     expect(within(dialog).getByRole('button', { name: 'Confirm Change' })).toBeDisabled();
 
+    // The current plan is named so on its own interval only (Professional, monthly).
+    const current = () => within(dialog).queryAllByRole('radio', { name: /\(current plan\)$/ });
+    expect(current().map((radio) => radio.getAttribute('value'))).toEqual(['pro']);
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^Annual/ }));
+    expect(current()).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Monthly' }));
+    expect(current().map((radio) => radio.getAttribute('value'))).toEqual(['pro']);
+
     await userEvent.click(within(dialog).getByRole('radio', { name: /^Business/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Change' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Plan updated. Refreshing...');
     expect(changePlan).toHaveBeenCalledWith({ planName: 'business_monthly' });
+    // Done: nothing left to choose.
+    for (const radio of within(dialog).getAllByRole('radio')) expect(radio).toBeDisabled();
   });
 
   it('change plan without a subscription goes to Checkout [product: BILL-16]', async () => {
