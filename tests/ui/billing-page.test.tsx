@@ -279,6 +279,7 @@ describe('the dialogs', () => {
 
     await userEvent.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Cancel Subscription' })).toBe(dialog);
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeDisabled();
     answer({ canceled: true, canceledImmediately: true });
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Subscription canceled immediately.');
     // Answered: Escape closes it again.
