@@ -50,6 +50,17 @@ describe('the billing page [product: BILL]', () => {
       'href',
       'https://pay.example/invoices/in_1',
     );
+    // The link says what it opens: the PDF, else the hosted page.
+    expect(within(rows[1] as HTMLElement).getByRole('link')).toHaveTextContent(/^PDF$/);
+    expect(within(rows[2] as HTMLElement).getByRole('link')).toHaveTextContent(/^View$/);
+    // On a phone, a card per invoice with every column's content (the table is hidden there).
+    const cards = within(card('Billing History')).getAllByRole('listitem', { hidden: true });
+    expect(cards.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Invoice INV-0002',
+      'Invoice INV-0001',
+    ]);
+    expect(cards[0]).toHaveTextContent(/INV-0002.*\$59\.00.*paid.*PDF/);
+    expect(cards[1]).toHaveTextContent(/INV-0001.*\$19\.00.*View/);
   });
 
   it("says 'No webhook status available…' when no health address answers [product: BILL-13, MSG-WEBHOOK-1]", async () => {
@@ -239,6 +250,9 @@ describe('the dialogs', () => {
 
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Cancellation processed.');
     expect(cancel).toHaveBeenCalledWith({ reason: 'too_expensive', comment: '', cancelNow: false });
+    // Done: nothing left to change.
+    expect(within(dialog).getByLabelText('Reason')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Comment (optional)')).toBeDisabled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(
       await within(card('Current Plan')).findByRole('button', { name: 'Cancellation Scheduled' }),
@@ -256,11 +270,16 @@ describe('the dialogs', () => {
     );
     await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Cancel Subscription' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Subscription' });
+    expect(within(dialog).getByRole('button', { name: 'Keep Subscription' })).toBeEnabled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Now' }));
-    await waitFor(() => expect(cancel).toHaveBeenCalled());
+    await waitFor(() => expect(cancel).toHaveBeenCalledWith(expect.objectContaining({ cancelNow: true })));
+    // Nothing to change while it is sent.
+    expect(within(dialog).getByLabelText('Reason')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Comment (optional)')).toBeDisabled();
 
     await userEvent.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Cancel Subscription' })).toBe(dialog);
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeDisabled();
     answer({ canceled: true, canceledImmediately: true });
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Subscription canceled immediately.');
     // Answered: Escape closes it again.
@@ -275,10 +294,20 @@ describe('the dialogs', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Change Plan' });
     expect(within(dialog).getByRole('button', { name: 'Confirm Change' })).toBeDisabled();
 
+    // The current plan is named so on its own interval only (Professional, monthly).
+    const current = () => within(dialog).queryAllByRole('radio', { name: /\(current plan\)$/ });
+    expect(current().map((radio) => radio.getAttribute('value'))).toEqual(['pro']);
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^Annual/ }));
+    expect(current()).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Monthly' }));
+    expect(current().map((radio) => radio.getAttribute('value'))).toEqual(['pro']);
+
     await userEvent.click(within(dialog).getByRole('radio', { name: /^Business/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Change' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Plan updated. Refreshing...');
     expect(changePlan).toHaveBeenCalledWith({ planName: 'business_monthly' });
+    // Done: nothing left to choose.
+    for (const radio of within(dialog).getAllByRole('radio')) expect(radio).toBeDisabled();
   });
 
   it('change plan without a subscription goes to Checkout [product: BILL-16]', async () => {
