@@ -110,6 +110,34 @@ test.describe('one sign-in, one exchange [product: SESSION-11, SESSION-13]', () 
     await expect(accountMenuButton(other)).toHaveCount(0);
   });
 
+  test('a sign-out in another tab while a signed-in page loads its code signs that page out too', async ({
+    context,
+    page,
+  }) => {
+    await signInThroughUi(page, customer);
+    const other = await context.newPage();
+    // The other tab's page has arrived, with the customer written in by the server, but not yet its services (and
+    // with them its channel to the other tabs) when this tab signs out.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await other.route(/\/assets\/app-services-[^/]*\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await other.goto('/Profile', { waitUntil: 'commit' });
+    await expect.poll(() => asked).toBe(true);
+    await accountMenuButton(page).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/Landing/);
+    release();
+    await expect(other).toHaveURL(/\/Landing/);
+    await expect(accountMenuButton(other)).toHaveCount(0);
+  });
+
   test('twelve sign-ins of one account in a minute are all accepted [product: LIMIT-25]', async ({
     playwright,
   }) => {

@@ -19,6 +19,8 @@ function pageCarrying(identity: unknown, raw = false) {
   } as unknown as Pick<Document, 'getElementById'>;
 }
 
+const signedInAs = (id: string) => () => ({ id });
+
 const unauthenticated = () => json({ message: 'Not authenticated', code: 'unauthenticated' }, 401);
 
 /** Routes requests by "METHOD /path" to handlers; records what was called, in order. */
@@ -60,7 +62,9 @@ describe('the identity calls', () => {
   it('answers the first check with the identity the page carried, then asks the server', async () => {
     const server = fakeServer({ 'GET /api/auth/me?include_flags=true': [() => json(withFlags)] });
     const carried = { ...withFlags, full_name: 'Casey From The Page' };
-    const api = createAuthApi(server.client, { pageIdentity: takePageIdentityOnce(pageCarrying(carried)) });
+    const api = createAuthApi(server.client, {
+      pageIdentity: takePageIdentityOnce(pageCarrying(carried), signedInAs('user-1')),
+    });
 
     expect(await api.meWithFlags()).toMatchObject({ full_name: 'Casey From The Page', has_signup: true });
     expect(server.calls).toEqual([]);
@@ -68,10 +72,28 @@ describe('the identity calls', () => {
     expect(server.calls).toEqual(['GET /api/auth/me?include_flags=true']);
   });
 
+  // Another tab signed out (clearing the local user), or in as someone else, while this page loaded its code and
+  // before its channel to the other tabs opened: the identity the server wrote into the page is stale.
+  it.each([
+    ['signed out in another tab', () => null],
+    ['signed in as another user in another tab', signedInAs('user-2')],
+  ])('asks the server when this browser has since %s', async (_, signedInHere) => {
+    const server = fakeServer({ 'GET /api/auth/me?include_flags=true': [() => unauthenticated()] });
+    const api = createAuthApi(server.client, {
+      pageIdentity: takePageIdentityOnce(pageCarrying(withFlags), signedInHere),
+    });
+
+    await expect(api.meWithFlags()).rejects.toThrow();
+    expect(server.calls).toEqual(['GET /api/auth/me?include_flags=true']);
+  });
+
   it('takes the identity out of the page as it reads it: after a sign-out the page holds no user', async () => {
     const element = { textContent: JSON.stringify(withFlags), remove: vi.fn() };
     const page = { getElementById: (id: string) => (id === 'beacon-identity' ? element : null) };
-    const take = takePageIdentityOnce(page as unknown as Pick<Document, 'getElementById'>);
+    const take = takePageIdentityOnce(
+      page as unknown as Pick<Document, 'getElementById'>,
+      signedInAs('user-1'),
+    );
 
     expect(element.remove).toHaveBeenCalledOnce();
     expect(take()).toEqual(withFlags);
@@ -85,7 +107,9 @@ describe('the identity calls', () => {
   ])('asks the server when the page carries %s', async (_, carried) => {
     const server = fakeServer({ 'GET /api/auth/me?include_flags=true': [() => json(withFlags)] });
     const page = carried === null ? pageCarrying(null) : pageCarrying(carried, typeof carried === 'string');
-    const api = createAuthApi(server.client, { pageIdentity: takePageIdentityOnce(page) });
+    const api = createAuthApi(server.client, {
+      pageIdentity: takePageIdentityOnce(page, signedInAs('user-1')),
+    });
 
     expect(await api.meWithFlags()).toMatchObject({ full_name: 'Casey Jones' });
     expect(server.calls).toEqual(['GET /api/auth/me?include_flags=true']);
