@@ -111,7 +111,16 @@ describe('onboarding [product: ONB]', () => {
         .getAllByRole('button', { name: /^Select / })
         .map((button) => button.textContent),
     ).toEqual(['Select Starter', "Select Founders' Tier", 'Select Business']);
+    // It opens at the form's interval (annual): the per-month price with the yearly charge [product: PLAN-10].
+    const founders = within(picker).getByRole('region', { name: "Founders' Tier" });
+    expect(within(founders).getByText('$47.17').textContent).toBe('$47.17 / month, $566 billed yearly');
+    expect(founders).toHaveTextContent('Up to 50 devices');
+    expect(founders).toHaveTextContent('Lifetime pricing locked (beta)');
+    expect(within(picker).getByRole('region', { name: 'Business' })).toHaveTextContent(
+      'Up to 250 devices plus white-label',
+    );
     await userEvent.click(within(picker).getByText('Monthly'));
+    expect(within(founders).getByText('$59').textContent).toBe('$59 / month');
     await userEvent.click(within(picker).getByRole('button', { name: 'Select Business' }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Choose your plan' })).not.toBeInTheDocument(),
