@@ -29,6 +29,7 @@ describe('the landing page for a visitor [product: LAND]', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Next-Gen RMM Platform')).toBeInTheDocument();
     expect(screen.getByText('Early Access')).toBeInTheDocument();
+    expect(screen.getByText('Beta open: 14-day free trial, no card required')).toBeInTheDocument();
     const chips = within(screen.getByRole('list', { name: 'Highlights' })).getAllByRole('listitem');
     expect(chips.map((chip) => chip.textContent)).toEqual([
       'Advanced Security',
@@ -80,6 +81,7 @@ describe('the landing page for a visitor [product: LAND]', () => {
     expect(within(planCard('Starter')).getByText('$19')).toBeInTheDocument();
     expect(within(planCard("Founders' Tier")).getByText('$59')).toBeInTheDocument();
     expect(within(planCard('Business')).getByText('$199')).toBeInTheDocument();
+    expect(within(planCard('Starter')).getByText('Billed monthly')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('radio', { name: /Annual/ }));
 
@@ -292,8 +294,12 @@ describe('the signed-in hero [product: LAND-10, LAND-11, LAND-12, LAND-13, LAND-
     expect(within(hero).getByText("Founders' Tier")).toBeInTheDocument();
     expect(within(hero).getByText('01/05/2026')).toBeInTheDocument();
     expect(screen.getByText('Jones IT')).toBeInTheDocument();
-    for (const badge of ['Account Active', 'Full Access', 'Founding Member'])
-      expect(screen.getByText(badge)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Account status' }))
+        .getAllByRole('listitem')
+        .map((badge) => badge.textContent),
+    ).toEqual(['Account Active', 'Full Access', 'Founding Member']);
+    expect(within(hero).getByText('Thanks for building Beacon RMM with us')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Manage Account' })).toHaveAttribute('href', '/Profile');
     // The visitor's hero stays in its cell, unseen, so that the page below keeps its place.
     expect(screen.getByText('Early Access')).not.toBeVisible();
