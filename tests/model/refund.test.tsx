@@ -16,6 +16,9 @@ const SERVER_TEXT = 'No payment pi_missing was found.';
 /** The server's reason for asking the password again [product: MSG-REFUND-4]. */
 const STEP_UP_TEXT =
   'Reversing a refund moves money, and your last sign-in was more than 5 minutes ago. Please enter your password again to continue.';
+/** The same request from a server whose step-up window is longer: the page shows the server's reason, not its own. */
+const SERVER_STEP_UP_TEXT =
+  'Reversing a refund moves money, and your last sign-in was more than 10 minutes ago. Please enter your password again to continue.';
 const WRONG_PASSWORD = 'Invalid login credentials';
 
 /** What the admin types, and the request each becomes [product: REFUND-8, REFUND-9]. */
@@ -34,7 +37,7 @@ const answers: Record<string, RefundResponse> = {
   already: { processed: false, alreadyProcessed: true },
   serverError: { processed: false, alreadyProcessed: false, error: SERVER_TEXT },
   silent: { processed: false, alreadyProcessed: false },
-  stepUp: { processed: false, alreadyProcessed: false, error: STEP_UP_TEXT, reauthenticate: true },
+  stepUp: { processed: false, alreadyProcessed: false, error: SERVER_STEP_UP_TEXT, reauthenticate: true },
   /** 'Sign in again' without the server's reason: the page says the product's own, the same words [MSG-REFUND-4]. */
   stepUpSilent: { processed: false, alreadyProcessed: false, reauthenticate: true },
 };
@@ -85,13 +88,26 @@ function showsFormReady() {
 function showsNoPasswordPrompt() {
   expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
   expect(screen.queryByText(STEP_UP_TEXT)).not.toBeInTheDocument();
+  expect(screen.queryByText(SERVER_STEP_UP_TEXT)).not.toBeInTheDocument();
 }
 
-/** The step-up prompt [product: REFUND-16]: the server's reason, the password box, and what is wrong with it. */
-function showsPasswordPrompt(problem: string | null) {
-  expect(screen.getByRole('form', { name: 'Confirm it is you' })).toHaveTextContent(STEP_UP_TEXT);
+/** What the prompt can say is wrong with the password [product: MSG-REFUND-5]. */
+const IDENTITY_PROBLEMS = [
+  'Please enter your password.',
+  WRONG_PASSWORD,
+  'Your password could not be confirmed. Please try again.',
+];
+
+/**
+ * The step-up prompt [product: REFUND-16]: the server's reason (its words, else the product's), the password box,
+ * and what is wrong with the password, only that.
+ */
+function showsPasswordPrompt(reason: string | null, problem: string | null) {
+  expect(screen.getByRole('form', { name: 'Confirm it is you' })).toHaveTextContent(reason ?? STEP_UP_TEXT);
   expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
-  if (problem) expect(screen.getByText(problem)).toBeInTheDocument();
+  for (const text of IDENTITY_PROBLEMS)
+    if (text === problem) expect(screen.getByText(text)).toBeInTheDocument();
+    else expect(screen.queryByText(text)).not.toBeInTheDocument();
 }
 
 function showsNoOutcome() {
@@ -144,12 +160,13 @@ const refundView: MachineView<typeof refundMachine> = {
     },
     'reversal.confirmingIdentity': ({ context }) => {
       showsFormReady();
-      showsPasswordPrompt(context.identityProblem);
+      showsPasswordPrompt(context.error, context.identityProblem);
       expect(button('Confirm and reverse')).toBeEnabled();
       expect(button('Cancel')).toBeEnabled();
     },
-    'reversal.reauthenticating': () => {
-      showsPasswordPrompt(null);
+    // What was wrong with the last password is gone while the new one is checked.
+    'reversal.reauthenticating': ({ context }) => {
+      showsPasswordPrompt(context.error, null);
       expect(button('Confirming...')).toBeDisabled();
       expect(button('Cancel')).toBeDisabled();
     },
@@ -267,6 +284,9 @@ describeModel(refundMachine, {
     'reversal.idle': ({ snapshot }) => {
       expect(snapshot.context.error).toBeNull();
     },
+    'reversal.reauthenticating': ({ snapshot }) => {
+      expect(snapshot.context.identityProblem).toBeNull();
+    },
   },
 
   afterStep: {
@@ -293,7 +313,8 @@ describeModel(refundMachine, {
       const output = event.output as RefundResponse;
       if (output.reauthenticate) {
         expect(snapshot.matches({ reversal: 'confirmingIdentity' })).toBe(true);
-        expect(snapshot.context.error).toBe(STEP_UP_TEXT);
+        // The server's reason when it gave one, else the product's own [product: MSG-REFUND-4].
+        expect(snapshot.context.error).toBe(output.error ?? STEP_UP_TEXT);
       } else if (output.alreadyProcessed)
         expect(snapshot.matches({ reversal: 'alreadyProcessed' })).toBe(true);
       else if (output.processed) expect(snapshot.matches({ reversal: 'processed' })).toBe(true);

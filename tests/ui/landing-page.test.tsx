@@ -390,6 +390,9 @@ describe('the address and window events [product: LAND-26, LAND-27, LAND-29, LAN
 
     window.dispatchEvent(new CustomEvent('open-signup-modal', { detail: { plan: 'pro', annual: true } }));
     const signup = await screen.findByRole('dialog', { name: 'Join Beta' });
+    // With the plan and interval the script asked for [product: PLAN-9].
+    expect(await within(signup).findByLabelText('Plan')).toHaveValue('pro');
+    expect(within(signup).getByLabelText('Interval')).toHaveValue('annual');
     await userEvent.click(within(signup).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SETTLE_MS, type SectionId, scrollToSection, sectionIds } from '../../src/ui/landing/scroll';
 import { renderApp, signedIn } from './render-app';
 
 describe('the landing page navigation', () => {
@@ -100,5 +101,203 @@ describe('the landing page navigation', () => {
     await waitFor(() => expect(app.session.getSnapshot().matches('anonymous')).toBe(true));
 
     expect(screen.queryByText(/could not check your session/)).not.toBeInTheDocument();
+  });
+});
+
+/**
+ * The browser's layout reports, which the test DOM never makes: `resize` hands every observer still observing the
+ * size of what it observes, as a browser does once at the start and then whenever the page's height changes.
+ */
+function fakeResizeObserver() {
+  const observing = new Set<() => void>();
+  class FakeResizeObserver {
+    constructor(private readonly callback: () => void) {}
+    observe() {
+      observing.add(this.callback);
+    }
+    unobserve() {}
+    disconnect() {
+      observing.delete(this.callback);
+    }
+  }
+  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+  return {
+    resize: () => {
+      for (const callback of [...observing]) callback();
+    },
+  };
+}
+
+/** A section whose top the test places (the test DOM lays nothing out), recording each scroll into view. */
+function aSection(id: SectionId, { top = 0, scrollMargin }: { top?: number; scrollMargin?: string } = {}) {
+  const element = document.createElement('section');
+  element.id = id;
+  if (scrollMargin) element.style.scrollMarginTop = scrollMargin;
+  const scrolls: ScrollIntoViewOptions[] = [];
+  element.scrollIntoView = (options) => scrolls.push(options as ScrollIntoViewOptions);
+  const placed = { top };
+  element.getBoundingClientRect = () => ({ top: placed.top }) as DOMRect;
+  document.body.append(element);
+  return { scrolls, placed };
+}
+
+const aligned = { behavior: 'auto', block: 'start' };
+
+describe('a section button keeps its section at the top while the page settles [product: LAND-45]', () => {
+  let layout: ReturnType<typeof fakeResizeObserver>;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    layout = fakeResizeObserver();
+  });
+  afterEach(() => {
+    // Ends the following the test started (it is the page's one), then the page's sections.
+    vi.advanceTimersByTime(SETTLE_MS);
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    for (const id of Object.values(sectionIds)) document.getElementById(id)?.remove();
+  });
+
+  it('scrolls smoothly, or at once for a visitor who asked for less motion', () => {
+    const { scrolls } = aSection('pricing');
+    scrollToSection('pricing');
+    expect(scrolls).toEqual([{ behavior: 'smooth', block: 'start' }]);
+
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) => ({ matches: query === '(prefers-reduced-motion: reduce)' }) as MediaQueryList,
+    );
+    scrollToSection('pricing');
+    expect(scrolls.at(-1)).toEqual({ behavior: 'auto', block: 'start' });
+  });
+
+  it('scrolls smoothly in a browser that cannot say what motion the visitor prefers', () => {
+    const { scrolls } = aSection('contact');
+    vi.stubGlobal('matchMedia', undefined);
+    scrollToSection('contact');
+    expect(scrolls).toEqual([{ behavior: 'smooth', block: 'start' }]);
+  });
+
+  it('does nothing for a section the page does not have', () => {
+    expect(() => scrollToSection('features')).not.toThrow();
+  });
+
+  it('brings the section back when the layout above it changes, not for the first size report', () => {
+    const { scrolls } = aSection('pricing');
+    scrollToSection('pricing');
+
+    layout.resize();
+    expect(scrolls).toHaveLength(1);
+    layout.resize();
+    expect(scrolls).toEqual([{ behavior: 'smooth', block: 'start' }, aligned]);
+  });
+
+  it('brings back a section the scroll stopped short of, by more than 2 px past its scroll margin', () => {
+    const { scrolls, placed } = aSection('pricing', { top: 66, scrollMargin: '64px' });
+    scrollToSection('pricing');
+
+    window.dispatchEvent(new Event('scrollend'));
+    expect(scrolls).toHaveLength(1);
+
+    placed.top = 67;
+    window.dispatchEvent(new Event('scrollend'));
+    expect(scrolls).toEqual([{ behavior: 'smooth', block: 'start' }, aligned]);
+
+    placed.top = 62;
+    window.dispatchEvent(new Event('scrollend'));
+    expect(scrolls).toHaveLength(2);
+    placed.top = 61;
+    window.dispatchEvent(new Event('scrollend'));
+    expect(scrolls).toHaveLength(3);
+  });
+
+  it('measures from the top of the page for a section without a scroll margin', () => {
+    const { scrolls, placed } = aSection('contact', { top: 2 });
+    scrollToSection('contact');
+    window.dispatchEvent(new Event('scrollend'));
+    expect(scrolls).toHaveLength(1);
+
+    placed.top = -3;
+    window.dispatchEvent(new Event('scrollend'));
+    expect(scrolls).toHaveLength(2);
+  });
+
+  it.each(['wheel', 'touchstart', 'keydown', 'pointerdown'])(
+    'lets the visitor take over with a %s, though not with the click that started it',
+    (type) => {
+      const { scrolls, placed } = aSection('pricing');
+      scrollToSection('pricing');
+      layout.resize();
+      // The click that started it is still on its way.
+      window.dispatchEvent(new Event(type));
+      layout.resize();
+      expect(scrolls).toHaveLength(2);
+
+      vi.advanceTimersByTime(0);
+      window.dispatchEvent(new Event(type));
+      layout.resize();
+      placed.top = 100;
+      window.dispatchEvent(new Event('scrollend'));
+      expect(scrolls).toHaveLength(2);
+    },
+  );
+
+  it('lets the visitor take over in a part of the page that keeps the event to itself', () => {
+    const { scrolls } = aSection('pricing');
+    const menu = document.createElement('div');
+    menu.addEventListener('keydown', (event) => event.stopPropagation());
+    document.body.append(menu);
+    scrollToSection('pricing');
+    layout.resize();
+    vi.advanceTimersByTime(0);
+
+    menu.dispatchEvent(new Event('keydown', { bubbles: true }));
+    layout.resize();
+    menu.remove();
+    expect(scrolls).toHaveLength(1);
+  });
+
+  it('only scrolls in a browser that cannot report layout changes', () => {
+    vi.stubGlobal('ResizeObserver', undefined);
+    const { scrolls, placed } = aSection('pricing');
+    scrollToSection('pricing');
+    placed.top = 100;
+    window.dispatchEvent(new Event('scrollend'));
+    expect(scrolls).toEqual([{ behavior: 'smooth', block: 'start' }]);
+  });
+
+  it('stops after 3 s', () => {
+    const { scrolls, placed } = aSection('pricing');
+    scrollToSection('pricing');
+    layout.resize();
+
+    vi.advanceTimersByTime(SETTLE_MS - 1);
+    layout.resize();
+    expect(scrolls).toHaveLength(2);
+
+    vi.advanceTimersByTime(1);
+    layout.resize();
+    placed.top = 100;
+    window.dispatchEvent(new Event('scrollend'));
+    expect(scrolls).toHaveLength(2);
+  });
+
+  it('follows only the section clicked last', () => {
+    const pricing = aSection('pricing');
+    const contact = aSection('contact');
+    scrollToSection('pricing');
+    scrollToSection('contact');
+
+    layout.resize();
+    layout.resize();
+    pricing.placed.top = 100;
+    contact.placed.top = 100;
+    window.dispatchEvent(new Event('scrollend'));
+    expect(pricing.scrolls).toHaveLength(1);
+    expect(contact.scrolls).toHaveLength(3);
+
+    // The take-over still ends the one followed now.
+    vi.advanceTimersByTime(0);
+    window.dispatchEvent(new Event('wheel'));
+    layout.resize();
+    expect(contact.scrolls).toHaveLength(3);
   });
 });

@@ -95,12 +95,15 @@ describe('onboarding [product: ONB]', () => {
       createSignup: async () => {
         throw Object.assign(new Error('Validation failed'), {
           status: 422,
-          data: { errors: { company: ['Company is too long.'] } },
+          data: { errors: { company: ['Company is too long.'], name: ['Name is too short.', 'Too plain.'] } },
         });
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Get started' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('company: Company is too long.');
+    const alert = await screen.findByRole('alert');
+    // One line a field: the line breaks are shown, not folded into spaces.
+    expect(alert.textContent).toBe('company: Company is too long.\nname: Name is too short., Too plain.');
+    expect(alert).toHaveStyle({ whiteSpace: 'pre-line' });
   });
 
   it("'See what's included' opens the plan picker, whose choice fills plan and billing [product: ONB-3, PICK]", async () => {
@@ -114,7 +117,16 @@ describe('onboarding [product: ONB]', () => {
         .getAllByRole('button', { name: /^Select / })
         .map((button) => button.textContent),
     ).toEqual(['Select Starter', "Select Founders' Tier", 'Select Business']);
+    // It opens at the form's interval (annual): the per-month price with the yearly charge [product: PLAN-10].
+    const founders = within(picker).getByRole('region', { name: "Founders' Tier" });
+    expect(within(founders).getByText('$47.17').textContent).toBe('$47.17 / month, $566 billed yearly');
+    expect(founders).toHaveTextContent('Up to 50 devices');
+    expect(founders).toHaveTextContent('Lifetime pricing locked (beta)');
+    expect(within(picker).getByRole('region', { name: 'Business' })).toHaveTextContent(
+      'Up to 250 devices plus white-label',
+    );
     await userEvent.click(within(picker).getByText('Monthly'));
+    expect(within(founders).getByText('$59').textContent).toBe('$59 / month');
     await userEvent.click(within(picker).getByRole('button', { name: 'Select Business' }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Choose your plan' })).not.toBeInTheDocument(),

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SignInIO } from '../../src/machines/sign-in';
@@ -34,6 +34,9 @@ describe('the sign-in dialog', () => {
 
     expect(within(dialog).getByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(within(dialog).getByLabelText('Password')).toHaveAttribute('type', 'password');
+    // What a password manager reads to fill in the saved account.
+    expect(within(dialog).getByLabelText('Email')).toHaveAttribute('autocomplete', 'email');
+    expect(within(dialog).getByLabelText('Password')).toHaveAttribute('autocomplete', 'current-password');
     for (const name of ['Sign In', 'Continue with Google', 'Forgot password?', 'Resend confirmation email']) {
       expect(button(dialog, name)).toBeEnabled();
     }
@@ -94,6 +97,19 @@ describe('the sign-in dialog', () => {
     await userEvent.click(button(dialog, 'Sign In'));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter your password.');
     expect(signInWithPassword).not.toHaveBeenCalled();
+  });
+
+  it('handles its form itself: a submit does not load the page again', async () => {
+    const signInWithPassword = vi.fn(async () => ({ emailConfirmed: true }));
+    await landingWith({ signInWithPassword });
+    const dialog = await openDialog();
+    await fillIn(dialog, 'casey@example.com', 'Customer123!');
+    const form = button(dialog, 'Sign In').closest('form');
+    if (!form) throw new Error("'Sign In' is not in a form.");
+
+    // false: the form took the submit; a browser would otherwise load the page again.
+    expect(fireEvent.submit(form)).toBe(false);
+    await waitFor(() => expect(signInWithPassword).toHaveBeenCalledOnce());
   });
 
   it('disables every button while signing in, then closes once the password is accepted', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SignupIO } from '../../src/machines/signup';
@@ -41,6 +41,31 @@ describe('the sign-up dialog [product: SIGNUP]', () => {
     expect(within(dialog).getByLabelText('Company size')).toHaveValue('');
     expect(within(dialog).getByLabelText('Plan')).toHaveValue('starter');
     expect(within(dialog).getByLabelText('Interval')).toHaveValue('monthly');
+    const options = (label: string) =>
+      within(within(dialog).getByLabelText(label))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(options('Company size')).toEqual(['Not specified', '1-10', '11-50', '51-200', '201-500', '500+']);
+    expect(options('Plan')).toEqual(['Starter', "Founders' Tier", 'Business']);
+    expect(options('Interval')).toEqual(['Monthly', 'Annual']);
+    // What a browser or password manager reads to fill in the new account.
+    expect(
+      ['Full name', 'Email', 'Password', 'Confirm password', 'Company name'].map((label) =>
+        within(dialog).getByLabelText(label).getAttribute('autocomplete'),
+      ),
+    ).toEqual(['name', 'email', 'new-password', 'new-password', 'organization']);
+  });
+
+  it('handles its form itself: a submit does not load the page again', async () => {
+    const findSignup = vi.fn(async () => true);
+    const dialog = await openSignup({ findSignup });
+    await fillIn(dialog);
+    const form = within(dialog).getByRole('button', { name: 'Create account' }).closest('form');
+    if (!form) throw new Error("'Create account' is not in a form.");
+
+    // false: the form took the submit; a browser would otherwise load the page again.
+    expect(fireEvent.submit(form)).toBe(false);
+    await waitFor(() => expect(findSignup).toHaveBeenCalledOnce());
   });
 
   it('says what is wrong and sends nothing [product: SIGNUP-8]', async () => {
@@ -77,16 +102,23 @@ describe('the sign-up dialog [product: SIGNUP]', () => {
     });
     await fillIn(dialog);
     await userEvent.selectOptions(within(dialog).getByLabelText('Plan'), 'pro');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Interval'), 'annual');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Company size'), '11-50');
     await submit(dialog);
 
     expect(await within(dialog).findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        "We sent a confirmation link to casey@example.com. Open it, then come back and press 'I verified my email'.",
+      ),
+    ).toBeInTheDocument();
     // The choices travel with the account (its user metadata), so onboarding opened from the mail in any tab shows them.
     const choices = {
       plan: 'pro',
-      interval: 'monthly',
+      interval: 'annual',
       name: 'Casey Jones',
       company: 'Acme IT',
-      company_size: null,
+      company_size: '11-50',
     };
     expect(signUp).toHaveBeenCalledWith({
       email: 'casey@example.com',

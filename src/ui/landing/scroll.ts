@@ -14,7 +14,8 @@ export const SETTLE_MS = 3000;
 /** What the visitor does to take over the scrolling. */
 const TAKE_OVER_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
-let stopFollowing: (() => void) | null = null;
+/** Ends the following of the section clicked last; calling it again, or after the following has ended, does nothing. */
+let stopFollowing = () => {};
 
 /**
  * Scrolls a section into view (smoothly, unless the visitor asked for less motion), and keeps it there while the
@@ -30,7 +31,7 @@ export function scrollToSection(id: SectionId) {
 }
 
 function followWhileLayoutSettles(target: HTMLElement) {
-  stopFollowing?.();
+  stopFollowing();
   if (typeof ResizeObserver === 'undefined') return;
   const realign = () => target.scrollIntoView({ behavior: 'auto', block: 'start' });
   // The first callback reports the size at the start: only later changes move the section.
@@ -40,25 +41,28 @@ function followWhileLayoutSettles(target: HTMLElement) {
     started = true;
   });
   observer.observe(document.body);
+  // Every listener of this following goes with its signal.
+  const listening = new AbortController();
+  const { signal } = listening;
   const misaligned = () => Math.abs(target.getBoundingClientRect().top - scrollMarginOf(target)) > 2;
-  const onScrollEnd = () => {
-    if (misaligned()) realign();
-  };
-  window.addEventListener('scrollend', onScrollEnd);
+  window.addEventListener(
+    'scrollend',
+    () => {
+      if (misaligned()) realign();
+    },
+    { signal },
+  );
   const stop = () => {
     observer.disconnect();
-    window.removeEventListener('scrollend', onScrollEnd);
-    for (const type of TAKE_OVER_EVENTS) window.removeEventListener(type, stop, true);
-    clearTimeout(timer);
-    if (stopFollowing === stop) stopFollowing = null;
+    listening.abort();
   };
-  // Scheduled after the click that started it has finished bubbling, so that click does not end it at once.
+  // Scheduled after the click that started it has finished bubbling, so that click does not end it at once. In
+  // the capture phase, so a part of the page that stops the event (a menu's keys) does not hide it. Passive
+  // already: browsers treat a window's wheel and touch listeners as passive.
   setTimeout(() => {
-    if (stopFollowing !== stop) return;
-    for (const type of TAKE_OVER_EVENTS)
-      window.addEventListener(type, stop, { capture: true, passive: true });
+    for (const type of TAKE_OVER_EVENTS) window.addEventListener(type, stop, { capture: true, signal });
   }, 0);
-  const timer = setTimeout(stop, SETTLE_MS);
+  setTimeout(stop, SETTLE_MS);
   stopFollowing = stop;
 }
 
