@@ -80,6 +80,9 @@ describe('onboarding [product: ONB]', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Get started' }));
     expect(await screen.findByRole('button', { name: 'Submitting…' })).toBeDisabled();
+    // Nothing to change while the record is created.
+    expect(screen.getByLabelText(/Full name/)).toBeDisabled();
+    expect(screen.getByLabelText('Company')).toBeDisabled();
     finish();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'We could not complete onboarding. Please try again.',
@@ -92,12 +95,15 @@ describe('onboarding [product: ONB]', () => {
       createSignup: async () => {
         throw Object.assign(new Error('Validation failed'), {
           status: 422,
-          data: { errors: { company: ['Company is too long.'] } },
+          data: { errors: { company: ['Company is too long.'], name: ['Name is too short.', 'Too plain.'] } },
         });
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Get started' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('company: Company is too long.');
+    const alert = await screen.findByRole('alert');
+    // One line a field: the line breaks are shown, not folded into spaces.
+    expect(alert.textContent).toBe('company: Company is too long.\nname: Name is too short., Too plain.');
+    expect(alert).toHaveStyle({ whiteSpace: 'pre-line' });
   });
 
   it("'See what's included' opens the plan picker, whose choice fills plan and billing [product: ONB-3, PICK]", async () => {

@@ -17,6 +17,8 @@ describe('toasts [product: LIMIT-20, LIMIT-26]', () => {
     });
     await waitFor(() => expect(screen.getAllByText(/^Toast \d+$/)).toHaveLength(20));
     expect(screen.queryByText('Toast 21')).not.toBeInTheDocument();
+    // Each one can be dismissed by a named button.
+    expect(screen.getAllByRole('button', { name: 'Close' })).toHaveLength(20);
 
     await act(() => hideToast('toast-1'));
     await waitFor(() => expect(screen.getByText('Toast 21')).toBeInTheDocument());
