@@ -34,6 +34,7 @@ describe('the billing page [product: BILL]', () => {
     }
     expect(within(card('Current Plan')).getByText("Founders' Tier")).toBeInTheDocument();
     expect(within(card('Current Plan')).getByText('active')).toBeInTheDocument();
+    expect(within(card('Current Plan')).getByText('Billed monthly')).toBeInTheDocument();
     expect(within(card('Next Billing')).getByText('12/20/2026')).toBeInTheDocument();
 
     const rows = within(card('Billing History')).getAllByRole('row');
@@ -182,10 +183,30 @@ describe('the billing page [product: BILL]', () => {
     ).toBeInTheDocument();
   });
 
-  it('disables cancelling without a subscription [product: BILL-6]', async () => {
+  it('disables cancelling without a subscription, and says there is none and no payment is due [product: BILL-6]', async () => {
     await openBilling({ loadInfo: async () => noSubscription() });
     expect(within(card('Current Plan')).getByRole('button', { name: 'Cancel Subscription' })).toBeDisabled();
     expect(within(card('Billing History')).getByText('No invoices yet.')).toBeInTheDocument();
+    expect(within(card('Current Plan')).getByText('No subscription yet')).toBeInTheDocument();
+    expect(within(card('Next Billing')).getByText('No upcoming payment.')).toBeInTheDocument();
+  });
+
+  it('says a yearly plan is billed yearly, and a cancelled one without an end date has ended [product: BILL-1, BILL-7]', async () => {
+    await openBilling({
+      loadInfo: async () =>
+        billingInfo({
+          subscription: {
+            ...scheduledToCancel().subscription,
+            interval: 'annual',
+            billing_interval: 'annual',
+            cancel_at: null,
+            current_period_end: null,
+          },
+          nextBillingDate: null,
+        }),
+    });
+    expect(within(card('Current Plan')).getByText('Billed yearly')).toBeInTheDocument();
+    expect(within(card('Next Billing')).getByText('Your subscription has ended.')).toBeInTheDocument();
   });
 
   it('opens the portal returning to /Billing and sets the return flag on the way [product: BILL-8, API-11]', async () => {
@@ -234,6 +255,17 @@ describe('the dialogs', () => {
     await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Cancel Subscription' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Subscription' });
     expect(within(dialog).getByLabelText('Reason')).toHaveDisplayValue("I don't use it enough");
+    expect(
+      [...(within(dialog).getByLabelText('Reason') as HTMLSelectElement).options].map(
+        (option) => option.text,
+      ),
+    ).toEqual([
+      "I don't use it enough",
+      'Too expensive',
+      'Missing features',
+      'Switched to another service',
+      'Other',
+    ]);
     expect(within(dialog).getByText('0/300')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('Comment (optional)'), 'Too pricey');
     expect(within(dialog).getByText('10/300')).toBeInTheDocument();

@@ -80,6 +80,9 @@ describe('onboarding [product: ONB]', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Get started' }));
     expect(await screen.findByRole('button', { name: 'Submitting…' })).toBeDisabled();
+    // Nothing to change while the record is created.
+    expect(screen.getByLabelText(/Full name/)).toBeDisabled();
+    expect(screen.getByLabelText('Company')).toBeDisabled();
     finish();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'We could not complete onboarding. Please try again.',

@@ -36,6 +36,18 @@ describe('the Profile page [product: PROF]', () => {
     expect(screen.getByText('Organization: Not specified')).toBeInTheDocument();
   });
 
+  it('takes no more than each field allows [product: PROF-6]', async () => {
+    renderApp('/Profile', { loadUser: async () => signedIn() });
+    const form = await personalInformation();
+    const limit = (label: string) => within(form).getByLabelText(label).getAttribute('maxlength');
+    expect([limit('Company'), limit('Phone'), limit('Location'), limit('Bio')]).toEqual([
+      '200',
+      '40',
+      '200',
+      '1000',
+    ]);
+  });
+
   it('keeps full name and e-mail read-only [product: PROF-3]', async () => {
     renderApp('/Profile', { loadUser: async () => signedIn() });
     const form = await personalInformation();
@@ -58,6 +70,9 @@ describe('the Profile page [product: PROF]', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
 
     expect(await within(form).findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    // Nothing to change while it is sent.
+    for (const label of ['Company', 'Phone', 'Location', 'Bio'])
+      expect(within(form).getByLabelText(label)).toBeDisabled();
     expect(updateProfile).toHaveBeenCalledWith({
       company: 'Globex',
       bio: '',

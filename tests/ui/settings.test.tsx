@@ -49,7 +49,7 @@ describe('the Settings page [product: SET]', () => {
     expect(screen.queryByText('Loading settings...')).not.toBeInTheDocument();
   });
 
-  it('offers exactly the allowed values of each choice [product: SET-22, SET-23, SET-25, SET-26, SET-27, SET-28, SET-30, SET-31]', async () => {
+  it('offers exactly the allowed values of each choice, each in words [product: SET-22, SET-23, SET-25, SET-26, SET-27, SET-28, SET-30, SET-31]', async () => {
     renderApp('/Settings', {
       loadUser: async () => signedIn(),
       settings: { loadCurrentUser: async () => stored() },
@@ -65,6 +65,17 @@ describe('the Settings page [product: SET]', () => {
     expect(values('Date format')).toEqual(['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD']);
     expect(values('Default dashboard')).toEqual(['overview', 'devices', 'alerts', 'reports']);
     expect(values('Refresh interval')).toEqual(['15s', '30s', '1m', '5m']);
+    // Each in words: the stored value capitalized, the durations spelled out.
+    const words = (label: string) =>
+      [...(screen.getByLabelText(label) as HTMLSelectElement).options].map((option) => option.textContent);
+    expect(words('Alert threshold')).toEqual(['Low', 'Medium', 'High']);
+    expect(words('Digest frequency')).toEqual(['Hourly', 'Daily', 'Weekly', 'Never']);
+    expect(words('Session timeout')).toEqual(['1 hour', '4 hours', '8 hours', '24 hours', 'Never']);
+    expect(words('Theme')).toEqual(['Light', 'Dark', 'Auto (follow the system)']);
+    expect(words('Timezone')).toEqual(['UTC', 'EST', 'PST', 'GMT']);
+    expect(words('Date format')).toEqual(['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD']);
+    expect(words('Default dashboard')).toEqual(['Overview', 'Devices', 'Alerts', 'Reports']);
+    expect(words('Refresh interval')).toEqual(['15 seconds', '30 seconds', '1 minute', '5 minutes']);
   });
 
   it('disables the refresh interval while auto refresh is off, keeping its value [product: SET-12]', async () => {
