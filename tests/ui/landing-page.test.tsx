@@ -229,8 +229,11 @@ describe('the contact form [product: LAND-24, LAND-25, LAND-34]', () => {
   it('says what is missing and sends nothing', async () => {
     const sendContact = vi.fn();
     renderApp('/Landing', { contact: { sendContact } });
+    const send = await screen.findByRole('button', { name: 'Send Message' });
+    for (const label of ['Name', 'Email', 'Company (optional)', 'Message'])
+      expect(screen.getByLabelText(label)).toHaveValue('');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Send Message' }));
+    await userEvent.click(send);
 
     expect(await screen.findByText('Please enter your name.')).toBeInTheDocument();
     expect(screen.getByText('Please enter your email.')).toBeInTheDocument();

@@ -119,11 +119,11 @@ describe('the landing page navigation', () => {
       loadUser: async () => Promise.reject(Object.assign(new Error('Bad gateway'), { status: 502 })),
     });
 
-    expect(
-      await screen.findByText(
-        'We could not check your session. Please reload the page or try again shortly.',
-      ),
-    ).toBeInTheDocument();
+    const message = await screen.findByText(
+      'We could not check your session. Please reload the page or try again shortly.',
+    );
+    // A toast of its own, titled for what failed.
+    expect(within(message.closest('[role="alert"]') as HTMLElement).getByText('Session')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 
