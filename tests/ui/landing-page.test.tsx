@@ -280,6 +280,22 @@ describe('the contact form [product: LAND-24, LAND-25, LAND-34]', () => {
     });
   });
 
+  it('holds a message sent before the page has loaded its flows, and sends it once they are there', async () => {
+    const chunk = deferred<void>();
+    const sendContact = vi.fn(async () => ({ id: 'c_2', created_date: '2026-11-23T10:00:00Z' }));
+    renderApp('/Landing', { contact: { sendContact }, sessionChunk: chunk.promise });
+
+    await userEvent.type(await screen.findByLabelText('Name'), 'Grace');
+    await userEvent.type(screen.getByLabelText('Email'), 'grace@example.com');
+    await userEvent.type(screen.getByLabelText('Message'), 'Hello');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(sendContact).not.toHaveBeenCalled();
+
+    chunk.resolve();
+    expect(await screen.findByText('Message Sent Successfully!')).toBeInTheDocument();
+    expect(sendContact).toHaveBeenCalledTimes(1);
+  });
+
   it('only logs a failed send and keeps what was typed [product: MSG-SILENT-1, LAND-40]', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp('/Landing');
