@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type ActorRefFrom, assign, emit, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, emit, type SnapshotFrom, setup } from 'xstate';
 import {
   type CancelReason,
   type CancelRequest,
@@ -87,12 +87,14 @@ export const cancellationMachine = setup({
       entry: 'clearFeedback',
       invoke: {
         src: 'cancelSubscription',
-        input: ({ context, event }) =>
-          v.parse(cancelRequestSchema, {
+        input: ({ context, event }) => {
+          assertEvent(event, 'cancel.confirm');
+          return v.parse(cancelRequestSchema, {
             reason: context.reason,
             comment: context.comment,
-            cancelNow: event.type === 'cancel.confirm' && event.cancelNow,
-          }),
+            cancelNow: event.cancelNow,
+          });
+        },
         onDone: [
           {
             guard: { type: 'wentThrough', params: ({ event }) => ({ answer: event.output }) },

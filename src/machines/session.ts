@@ -67,12 +67,6 @@ export const SESSION_CHECK_FAILED =
 /** What the user sees while a hung identity call is tried again after the 7 s cap. */
 export const SERVER_UNREACHABLE = 'The server could not be reached. Trying again…';
 
-/** The API client's errors carry the server's code beside the status (statusOf); network failures carry neither. */
-function codeOf(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return null;
-  return typeof error.code === 'string' ? error.code : null;
-}
-
 /** What the session asks of the product API, the auth service, the other tabs and the page (src/services/session-io.ts). */
 export const sessionPort = port('session', {
   /** GET /auth/me?include_flags=true. Rejects when there is no server session (401) or the call fails. */
@@ -165,7 +159,10 @@ const sessionSetup = setup({
     /** No server session any more (401), or the token belongs to a sign-in it never heard of (409). */
     needsSignIn: (_, params: { error: unknown }) => {
       const status = statusOf(params.error);
-      return (status === 401 && codeOf(params.error) !== 'invalid_token') || status === 409;
+      // A status means one of the API client's errors, which carry the server's code beside it.
+      return (
+        (status === 401 && (params.error as { code?: unknown }).code !== 'invalid_token') || status === 409
+      );
     },
   },
   delays: {

@@ -108,6 +108,10 @@ const cancellationView: MachineView<typeof cancellationMachine> = {
   },
 };
 
+/** The reason the path chose last, else the default, unused [product: BILL-11]. */
+const chosenReason = (events: readonly { type: string; reason?: string }[]) =>
+  events.filter((event) => event.type === 'reason.choose').at(-1)?.reason ?? 'unused';
+
 describeModel(cancellationMachine, {
   events: [
     { type: 'reason.choose', reason: 'too_expensive' },
@@ -130,12 +134,12 @@ describeModel(cancellationMachine, {
     'reason.choose': [],
     'comment.change': [],
     // What is sent: the reason (default unused), the trimmed comment and when [product: BILL-11, DATA-15].
-    'cancel.confirm': ({ event, previous }) =>
+    'cancel.confirm': ({ event, previous, events }) =>
       previous?.context.comment === TOO_LONG
         ? []
         : [
             start('cancelSubscription', {
-              reason: previous?.context.reason,
+              reason: chosenReason(events),
               comment: previous?.context.comment,
               cancelNow: event.cancelNow,
             }),

@@ -23,6 +23,13 @@ describe('model tests take their oracles from fixtures and events, not from src/
     ).toEqual([expect.stringContaining("imports changedSettings from '../../src/machines/settings'")]);
   });
 
+  it("takes a selectors module's exports as subjects, and a machine module's helper still not", () => {
+    expect(
+      problemsOf(`import { guardedPageRedirect, selectUser } from '../../src/machines/session-selectors';`),
+    ).toEqual([]);
+    expect(problemsOf(`import { retryDelayMs } from '../../src/machines/session';`)).toHaveLength(1);
+  });
+
   it('refuses a constant of a machine module and a domain function', () => {
     expect(
       problemsOf(`import { SAVED_BANNER_MS, settingsMachine } from '../../src/machines/settings';`),

@@ -29,6 +29,8 @@ describe('the landing page for a visitor [product: LAND]', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Next-Gen RMM Platform')).toBeInTheDocument();
     expect(screen.getByText('Early Access')).toBeInTheDocument();
+    expect(screen.getByText('Beta open: 14-day free trial, no card required')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Monitor. Manage. Maximize.' })).toBeInTheDocument();
     const chips = within(screen.getByRole('list', { name: 'Highlights' })).getAllByRole('listitem');
     expect(chips.map((chip) => chip.textContent)).toEqual([
       'Advanced Security',
@@ -80,6 +82,10 @@ describe('the landing page for a visitor [product: LAND]', () => {
     expect(within(planCard('Starter')).getByText('$19')).toBeInTheDocument();
     expect(within(planCard("Founders' Tier")).getByText('$59')).toBeInTheDocument();
     expect(within(planCard('Business')).getByText('$199')).toBeInTheDocument();
+    expect(within(planCard('Starter')).getByText('Billed monthly')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Monthly' })).toBeChecked();
+    // Each card's button says which plan it is for.
+    expect(within(planCard('Starter')).getByRole('button')).toHaveAccessibleDescription('Starter');
 
     await userEvent.click(screen.getByRole('radio', { name: /Annual/ }));
 
@@ -223,14 +229,34 @@ describe('the contact form [product: LAND-24, LAND-25, LAND-34]', () => {
   it('says what is missing and sends nothing', async () => {
     const sendContact = vi.fn();
     renderApp('/Landing', { contact: { sendContact } });
+    const send = await screen.findByRole('button', { name: 'Send Message' });
+    for (const label of ['Name', 'Email', 'Company (optional)', 'Message'])
+      expect(screen.getByLabelText(label)).toHaveValue('');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Send Message' }));
+    await userEvent.click(send);
 
     expect(await screen.findByText('Please enter your name.')).toBeInTheDocument();
     expect(screen.getByText('Please enter your email.')).toBeInTheDocument();
     expect(screen.getByText('Please enter a message.')).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Please enter your name.');
+    // Company is the one optional field; the browser may fill each in from what it knows of the visitor.
+    expect(
+      ['Name', 'Email', 'Company (optional)', 'Message'].map((label) => {
+        const field = screen.getByLabelText(label);
+        return [
+          label,
+          field.getAttribute('type'),
+          field.getAttribute('autocomplete'),
+          (field as HTMLInputElement).required,
+        ];
+      }),
+    ).toEqual([
+      ['Name', 'text', 'name', true],
+      ['Email', 'email', 'email', true],
+      ['Company (optional)', 'text', 'organization', false],
+      ['Message', null, null, true],
+    ]);
     expect(sendContact).not.toHaveBeenCalled();
   });
 
@@ -252,6 +278,22 @@ describe('the contact form [product: LAND-24, LAND-25, LAND-34]', () => {
       company: 'Analytical Engines',
       message: 'A demo, please.',
     });
+  });
+
+  it('holds a message sent before the page has loaded its flows, and sends it once they are there', async () => {
+    const chunk = deferred<void>();
+    const sendContact = vi.fn(async () => ({ id: 'c_2', created_date: '2026-11-23T10:00:00Z' }));
+    renderApp('/Landing', { contact: { sendContact }, sessionChunk: chunk.promise });
+
+    await userEvent.type(await screen.findByLabelText('Name'), 'Grace');
+    await userEvent.type(screen.getByLabelText('Email'), 'grace@example.com');
+    await userEvent.type(screen.getByLabelText('Message'), 'Hello');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(sendContact).not.toHaveBeenCalled();
+
+    chunk.resolve();
+    expect(await screen.findByText('Message Sent Successfully!')).toBeInTheDocument();
+    expect(sendContact).toHaveBeenCalledTimes(1);
   });
 
   it('only logs a failed send and keeps what was typed [product: MSG-SILENT-1, LAND-40]', async () => {
@@ -292,8 +334,13 @@ describe('the signed-in hero [product: LAND-10, LAND-11, LAND-12, LAND-13, LAND-
     expect(within(hero).getByText("Founders' Tier")).toBeInTheDocument();
     expect(within(hero).getByText('01/05/2026')).toBeInTheDocument();
     expect(screen.getByText('Jones IT')).toBeInTheDocument();
-    for (const badge of ['Account Active', 'Full Access', 'Founding Member'])
-      expect(screen.getByText(badge)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Account status' }))
+        .getAllByRole('listitem')
+        .map((badge) => badge.textContent),
+    ).toEqual(['Account Active', 'Full Access', 'Founding Member']);
+    expect(within(hero).getByText('Thanks for building Beacon RMM with us')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: /, Casey$/ })).toBe(hero.closest('section'));
     expect(screen.getByRole('link', { name: 'Manage Account' })).toHaveAttribute('href', '/Profile');
     // The visitor's hero stays in its cell, unseen, so that the page below keeps its place.
     expect(screen.getByText('Early Access')).not.toBeVisible();
@@ -328,6 +375,13 @@ describe('the signed-in hero [product: LAND-10, LAND-11, LAND-12, LAND-13, LAND-
         landingAccount: { lookupTrial: () => answer.promise },
       });
       await screen.findByRole('heading', { level: 1, name: /, Casey$/ });
+
+      // While the lookup runs the badge keeps its place, unseen.
+      expect(screen.getByText('Active Member')).not.toBeVisible();
+      expect(screen.getByText('Thanks for building Beacon RMM with us').parentElement).toHaveAttribute(
+        'aria-busy',
+        'true',
+      );
 
       await act(async () => answer.resolve({ trial_ends_at: null, subscription_status: status }));
       expect(screen.getByText(badge)).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SETTLE_MS, type SectionId, scrollToSection, sectionIds } from '../../src/ui/landing/scroll';
@@ -31,6 +31,37 @@ describe('the landing page navigation', () => {
     }
 
     expect(scrolled).toEqual(['features', 'pricing', 'contact']);
+  });
+
+  it('offers the sections behind a menu on a phone, which closes once one is chosen [product: LAND-44]', async () => {
+    renderApp('/Landing');
+    const menuButton = await screen.findByRole('button', { name: 'Sections menu' });
+    const panel = document.getElementById(menuButton.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toBeVisible();
+    const pricing = await waitFor(() => {
+      const element = document.getElementById('pricing');
+      if (!element) throw new Error('no #pricing');
+      return element;
+    });
+    let scrolled = 0;
+    pricing.scrollIntoView = () => {
+      scrolled += 1;
+    };
+
+    await userEvent.click(menuButton);
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).toBeVisible();
+    expect(
+      within(panel)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Features', 'Pricing', 'Contact']);
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Pricing' }));
+    expect(scrolled).toBe(1);
+    expect(panel).not.toBeVisible();
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
   });
 
   it("hides 'Join Beta' and offers 'Continue setup' when onboarding is required", async () => {
@@ -88,11 +119,11 @@ describe('the landing page navigation', () => {
       loadUser: async () => Promise.reject(Object.assign(new Error('Bad gateway'), { status: 502 })),
     });
 
-    expect(
-      await screen.findByText(
-        'We could not check your session. Please reload the page or try again shortly.',
-      ),
-    ).toBeInTheDocument();
+    const message = await screen.findByText(
+      'We could not check your session. Please reload the page or try again shortly.',
+    );
+    // A toast of its own, titled for what failed.
+    expect(within(message.closest('[role="alert"]') as HTMLElement).getByText('Session')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 

@@ -107,7 +107,7 @@ describe('onboarding [product: ONB]', () => {
   });
 
   it("'See what's included' opens the plan picker, whose choice fills plan and billing [product: ONB-3, PICK]", async () => {
-    onboardingWith({});
+    const { createSignup } = onboardingWith({});
     await userEvent.click(await screen.findByRole('button', { name: "See what's included" }));
     const picker = await screen.findByRole('dialog', { name: 'Choose your plan' });
     expect(within(picker).getByRole('heading', { name: "Founders' Beta" })).toBeInTheDocument();
@@ -125,14 +125,24 @@ describe('onboarding [product: ONB]', () => {
     expect(within(picker).getByRole('region', { name: 'Business' })).toHaveTextContent(
       'Up to 250 devices plus white-label',
     );
+    expect(within(picker).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await userEvent.click(within(picker).getByText('Monthly'));
     expect(within(founders).getByText('$59').textContent).toBe('$59 / month');
+    await userEvent.click(within(picker).getByText('Annual'));
+    expect(within(founders).getByText('$47.17').textContent).toBe('$47.17 / month, $566 billed yearly');
+    await userEvent.click(within(picker).getByText('Monthly'));
     await userEvent.click(within(picker).getByRole('button', { name: 'Select Business' }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Choose your plan' })).not.toBeInTheDocument(),
     );
     expect(screen.getByLabelText('Plan')).toHaveValue('business');
     expect(screen.getByLabelText('Billing')).toHaveValue('monthly');
+    await userEvent.click(screen.getByRole('button', { name: 'Get started' }));
+    await waitFor(() =>
+      expect(createSignup).toHaveBeenCalledWith(
+        expect.objectContaining({ plan: 'business', interval: 'monthly' }),
+      ),
+    );
   });
 
   it("handles its form itself: 'Get started' does not load the page again [product: ONB-7]", async () => {

@@ -1,5 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { RefundReversal } from '../../contract/refund';
 import { deferred, renderApp, signedIn } from './render-app';
 
 /**
@@ -28,6 +30,23 @@ describe('guarded pages', () => {
     user.resolve(signedIn());
     await waitFor(() => expect(screen.queryByText('Loading…')).not.toBeInTheDocument());
     expect(main.getByRole('heading', { level: 1, name: 'Billing' })).toBeInTheDocument();
+  });
+
+  it("shows the Settings page's first section with its note around 'Loading…' while the user loads", async () => {
+    const user = deferred<ReturnType<typeof signedIn>>();
+    renderApp('/Settings', { loadUser: () => user.promise });
+
+    const section = await screen.findByRole('region', { name: 'Notifications' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(
+      within(section).getByText(
+        'Alerts and digests are sent by the Beacon monitoring platform, which reads these choices.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(section).getByText('Loading…')).toBeInTheDocument();
+
+    user.resolve(signedIn());
+    await waitFor(() => expect(screen.queryByText('Loading…')).not.toBeInTheDocument());
   });
 
   it('sends an anonymous visitor from /Billing to /Landing', async () => {
@@ -165,6 +184,22 @@ describe('password recovery', () => {
   });
 });
 
+/** A reversal that went half through: refunded, the subscription not ended; no session, no notes. */
+const HALF_DONE: RefundReversal = {
+  id: 'a2b0d4c8-0000-4000-8000-000000000002',
+  payment_intent_id: 'pi_half',
+  session_id: null,
+  customer_email: 'robin@example.com',
+  refund_id: 're_2',
+  subscription_id: 'sub_1',
+  amount_refunded: 5900,
+  currency: 'usd',
+  notes: null,
+  processed_by: 'admin@example.com',
+  created_date: '2026-11-23T10:00:00.000Z',
+  completed: false,
+};
+
 describe('AdminRefunds', () => {
   it("shows 'Checking admin access...' until verified, then sends a non-admin to /Landing", async () => {
     const user = deferred<ReturnType<typeof signedIn>>();
@@ -187,6 +222,66 @@ describe('AdminRefunds', () => {
     renderApp('/AdminRefunds', { loadUser: async () => signedIn({ user: { role: 'admin' } }) });
 
     expect(await screen.findByRole('heading', { name: 'Refund Management (Admin)' })).toBeInTheDocument();
+  });
+
+  it('takes its forms itself, keeps the list while refreshing, and says a failure as an alert [product: REFUND-16]', async () => {
+    const reload = deferred<RefundReversal[]>();
+    const loadReversals = vi.fn().mockResolvedValueOnce([HALF_DONE]).mockReturnValueOnce(reload.promise);
+    const confirmIdentity = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('Invalid login credentials'))
+      .mockResolvedValueOnce(undefined);
+    const reverse = vi
+      .fn()
+      .mockResolvedValueOnce({
+        processed: false,
+        alreadyProcessed: false,
+        error: 'Please enter your password again.',
+        reauthenticate: true,
+      })
+      .mockResolvedValueOnce({
+        processed: false,
+        alreadyProcessed: false,
+        error: 'No payment pi_half was found.',
+      });
+    renderApp('/AdminRefunds', {
+      loadUser: async () => signedIn({ user: { role: 'admin' } }),
+      refund: { loadReversals, reverse, confirmIdentity },
+    });
+    const id = await screen.findByLabelText('Payment provider ID');
+    expect(id).toHaveValue('');
+    // An ID is no word: the browser marks no spelling mistakes in it.
+    expect(id).toHaveAttribute('spellcheck', 'false');
+    expect(screen.getByLabelText('Notes (optional)')).toHaveValue('');
+    // A reversal without notes leaves its Notes cell empty.
+    const row = (await screen.findByText('pi_half')).closest('tr');
+    expect(row?.lastElementChild).toHaveTextContent(/^$/);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(screen.getByText('pi_half')).toBeInTheDocument();
+    expect(screen.queryByText('Loading recent reversals...')).not.toBeInTheDocument();
+    reload.resolve([HALF_DONE]);
+
+    await userEvent.type(id, 'pi_half');
+    const form = screen.getByRole('button', { name: 'Process Refund Reversal' }).closest('form');
+    if (!form) throw new Error("'Process Refund Reversal' is not in a form.");
+    // false: the page took the submit; a browser would otherwise load the page again.
+    expect(fireEvent.submit(form)).toBe(false);
+
+    const prompt = await screen.findByRole('form', { name: 'Confirm it is you' });
+    const password = within(prompt).getByLabelText('Password');
+    expect(password).toHaveValue('');
+    await userEvent.type(password, 'Wrong123!');
+    expect(fireEvent.submit(prompt)).toBe(false);
+    // A refused password is not kept for the next try.
+    expect(await within(prompt).findByText('Invalid login credentials')).toBeInTheDocument();
+    expect(password).toHaveValue('');
+    await userEvent.type(password, 'Secret123!');
+    fireEvent.submit(prompt);
+    await waitFor(() => expect(confirmIdentity).toHaveBeenLastCalledWith({ password: 'Secret123!' }));
+    await waitFor(() => expect(reverse).toHaveBeenCalledTimes(2));
+    const failure = await screen.findByText('No payment pi_half was found.');
+    expect(failure.closest('[role="alert"], [role="status"]')).toHaveAttribute('role', 'alert');
   });
 
   it('shows the refund tool for /adminrefunds too', async () => {

@@ -115,6 +115,8 @@ describe('the shared signed-in header [product: HEAD]', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
     const menu = await screen.findByRole('navigation', { name: 'Account menu' });
+    expect(screen.getByRole('button', { name: 'Close navigation' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toContainElement(menu);
     for (const name of ['Profile', 'Billing', 'Settings', 'Admin Tools']) {
       expect(within(menu).getByRole('link', { name })).toBeInTheDocument();
     }
@@ -126,5 +128,14 @@ describe('the shared signed-in header [product: HEAD]', () => {
     await waitFor(() =>
       expect(screen.queryByRole('navigation', { name: 'Account menu' })).not.toBeInTheDocument(),
     );
+
+    // Its close button closes it too, where it stands.
+    await userEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Close menu' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Account menu' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('button', { name: 'Open navigation' })).toHaveAttribute('aria-expanded', 'false');
+    expect(app.pathname()).toBe('/Billing');
   });
 });

@@ -1,8 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SignupIO } from '../../src/machines/signup';
-import { renderApp } from './render-app';
+import { useAppContext } from '../../src/ui/app-context';
+import { SIGNUP_NEEDS_AUTH_SERVICE } from '../../src/ui/signup/SignupDialog';
+import { renderApp, testServices } from './render-app';
 
 /** The landing page with an auth service; the sign-up requests behave as `signup` says. */
 async function openSignup(signup: Partial<SignupIO>, options: { authService?: boolean } = {}) {
@@ -176,5 +178,42 @@ describe('the sign-up dialog [product: SIGNUP]', () => {
       'Sign-up is not available: it needs the auth service, and this deployment has none configured.',
     );
     expect(within(dialog).queryByLabelText('Email')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['names the auth service without its key', false],
+    ['could not be loaded', true],
+  ])(
+    'says sign-up is not available when the configuration %s [product: SIGNUP-13]',
+    async (_, unreachable) => {
+      renderApp(
+        '/Landing',
+        {},
+        {
+          services: async () => ({
+            ...testServices(),
+            runtimeConfig: async () => {
+              if (unreachable) throw new TypeError('Failed to fetch');
+              return {
+                supabaseUrl: 'https://auth.example',
+                supabaseAnonKey: null,
+                dashboardUrl: 'https://dash.example',
+              };
+            },
+          }),
+        },
+      );
+      await userEvent.click(await screen.findByRole('button', { name: 'Join Beta' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Join Beta' });
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(SIGNUP_NEEDS_AUTH_SERVICE);
+    },
+  );
+
+  it('is a view of the app: outside it, it says where it must be rendered', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => renderHook(() => useAppContext())).toThrow(
+      'App views must be rendered inside AppContextProvider',
+    );
+    vi.mocked(console.error).mockRestore();
   });
 });
