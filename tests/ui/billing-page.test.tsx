@@ -391,7 +391,7 @@ describe('the dialogs', () => {
     expect(
       within(dialog)
         .getAllByRole('radio')
-        .map((radio) => radio.labels?.[0]?.textContent),
+        .map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent),
     ).toEqual([
       'Monthly',
       'Annual (Save 20%)',
