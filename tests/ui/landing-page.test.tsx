@@ -133,10 +133,8 @@ describe('the landing page for a visitor [product: LAND]', () => {
 
 describe('the pricing action of a signed-in customer [product: MSG-PRICING-1, MSG-PRICING-2]', () => {
   it('goes to checkout with the plan name of the card and interval [product: SUB-6]', async () => {
-    const createCheckoutSession = vi.fn(async () => ({
-      existingSubscription: false as const,
-      url: 'https://checkout.example/cs_1',
-    }));
+    const checkout = deferred<{ existingSubscription: false; url: string }>();
+    const createCheckoutSession = vi.fn(() => checkout.promise);
     const app = renderApp('/Landing', {
       loadUser: async () => signedIn(),
       pricingAction: { createCheckoutSession },
@@ -147,6 +145,14 @@ describe('the pricing action of a signed-in customer [product: MSG-PRICING-1, MS
     await userEvent.click(
       within(planCard("Founders' Tier")).getByRole('button', { name: 'Start Free Trial' }),
     );
+
+    // While the checkout is asked for, the chosen card says so and no card takes another choice.
+    const waiting = await within(planCard("Founders' Tier")).findByRole('button', { name: 'Please wait...' });
+    expect(waiting).toHaveAttribute('aria-busy', 'true');
+    expect(within(planCard('Starter')).getByRole('button')).not.toHaveAttribute('aria-busy');
+    for (const plan of ['Starter', "Founders' Tier", 'Business'])
+      expect(within(planCard(plan)).getByRole('button')).toBeDisabled();
+    checkout.resolve({ existingSubscription: false, url: 'https://checkout.example/cs_1' });
 
     await waitFor(() => expect(app.leftTo).toEqual(['https://checkout.example/cs_1']));
     expect(createCheckoutSession).toHaveBeenCalledWith({ planName: 'pro_yearly' });
