@@ -414,6 +414,7 @@ describe('the signed-in hero [product: LAND-10, LAND-11, LAND-12, LAND-13, LAND-
     // Reserved at the click, as pop-up blockers require, and busy until the identity call answers.
     expect(opened).toHaveBeenCalledWith('', '_blank');
     expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button).toBeDisabled();
     identity.reject(Object.assign(new Error('Expired'), { status: 401 }));
     await waitFor(() =>
       expect(tab.location.href).toBe(
@@ -421,6 +422,8 @@ describe('the signed-in hero [product: LAND-10, LAND-11, LAND-12, LAND-13, LAND-
       ),
     );
     expect(refreshIdentity).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(button).not.toHaveAttribute('aria-busy');
   });
 });
 
