@@ -30,6 +30,7 @@ describe('the landing page for a visitor [product: LAND]', () => {
     expect(screen.getByText('Next-Gen RMM Platform')).toBeInTheDocument();
     expect(screen.getByText('Early Access')).toBeInTheDocument();
     expect(screen.getByText('Beta open: 14-day free trial, no card required')).toBeInTheDocument();
+    expect(screen.getByText('Early Access').closest('[inert]')).toBeNull();
     expect(screen.getByRole('region', { name: 'Monitor. Manage. Maximize.' })).toBeInTheDocument();
     const chips = within(screen.getByRole('list', { name: 'Highlights' })).getAllByRole('listitem');
     expect(chips.map((chip) => chip.textContent)).toEqual([
@@ -350,6 +351,8 @@ describe('the signed-in hero [product: LAND-10, LAND-11, LAND-12, LAND-13, LAND-
     expect(screen.getByRole('link', { name: 'Manage Account' })).toHaveAttribute('href', '/Profile');
     // The visitor's hero stays in its cell, unseen, so that the page below keeps its place.
     expect(screen.getByText('Early Access')).not.toBeVisible();
+    // Nor reached by keyboard or pointer.
+    expect(screen.getByText('Early Access').closest('[inert]')).not.toBeNull();
     expect(screen.queryByRole('button', { name: 'Start 14-Day Free Trial' })).not.toBeInTheDocument();
   });
 
