@@ -7,6 +7,8 @@ import {
   HeroPreview,
   SocialProof,
 } from '../../src/ui/landing/content';
+import { buttonClassName, LandingButton } from '../../src/ui/landing/LandingButton';
+import buttonClasses from '../../src/ui/landing/LandingButton.module.css';
 
 /**
  * The landing page's read-only texts (src/ui/landing/content.tsx) [product: LAND-9, LAND-31, LAND-32, LAND-33,
@@ -134,5 +136,24 @@ describe("the landing page's read-only parts say what they are for", () => {
     const bars = [...(preview.children[2]?.children ?? [])] as HTMLElement[];
     expect(bars).toHaveLength(12);
     for (const bar of bars) expect(bar.style.height).toMatch(/^\d+%$/);
+  });
+});
+
+describe("the landing page's buttons", () => {
+  it('look filled and small unless told otherwise, and are plain buttons that submit nothing', () => {
+    render(<LandingButton>Join Beta</LandingButton>);
+
+    const button = screen.getByRole('button', { name: 'Join Beta' });
+    expect(button).toHaveAttribute('type', 'button');
+    expect(button.className).toBe(`${buttonClasses.button} ${buttonClasses.filled}`);
+  });
+
+  it('take each look asked for, the caller’s class last; links that look like one share it', () => {
+    expect(buttonClassName({ variant: 'default', size: 'lg', fullWidth: true, className: 'extra' })).toBe(
+      [buttonClasses.button, buttonClasses.default, buttonClasses.lg, buttonClasses.full, 'extra'].join(' '),
+    );
+    expect(buttonClassName({ variant: 'subtle', size: 'md' })).toBe(
+      `${buttonClasses.button} ${buttonClasses.subtle} ${buttonClasses.md}`,
+    );
   });
 });

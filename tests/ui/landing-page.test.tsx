@@ -30,6 +30,7 @@ describe('the landing page for a visitor [product: LAND]', () => {
     expect(screen.getByText('Next-Gen RMM Platform')).toBeInTheDocument();
     expect(screen.getByText('Early Access')).toBeInTheDocument();
     expect(screen.getByText('Beta open: 14-day free trial, no card required')).toBeInTheDocument();
+    expect(screen.getByText('Early Access').closest('[inert]')).toBeNull();
     expect(screen.getByRole('region', { name: 'Monitor. Manage. Maximize.' })).toBeInTheDocument();
     const chips = within(screen.getByRole('list', { name: 'Highlights' })).getAllByRole('listitem');
     expect(chips.map((chip) => chip.textContent)).toEqual([
@@ -133,10 +134,8 @@ describe('the landing page for a visitor [product: LAND]', () => {
 
 describe('the pricing action of a signed-in customer [product: MSG-PRICING-1, MSG-PRICING-2]', () => {
   it('goes to checkout with the plan name of the card and interval [product: SUB-6]', async () => {
-    const createCheckoutSession = vi.fn(async () => ({
-      existingSubscription: false as const,
-      url: 'https://checkout.example/cs_1',
-    }));
+    const checkout = deferred<{ existingSubscription: false; url: string }>();
+    const createCheckoutSession = vi.fn(() => checkout.promise);
     const app = renderApp('/Landing', {
       loadUser: async () => signedIn(),
       pricingAction: { createCheckoutSession },
@@ -147,6 +146,14 @@ describe('the pricing action of a signed-in customer [product: MSG-PRICING-1, MS
     await userEvent.click(
       within(planCard("Founders' Tier")).getByRole('button', { name: 'Start Free Trial' }),
     );
+
+    // While the checkout is asked for, the chosen card says so and no card takes another choice.
+    const waiting = await within(planCard("Founders' Tier")).findByRole('button', { name: 'Please wait...' });
+    expect(waiting).toHaveAttribute('aria-busy', 'true');
+    expect(within(planCard('Starter')).getByRole('button')).not.toHaveAttribute('aria-busy');
+    for (const plan of ['Starter', "Founders' Tier", 'Business'])
+      expect(within(planCard(plan)).getByRole('button')).toBeDisabled();
+    checkout.resolve({ existingSubscription: false, url: 'https://checkout.example/cs_1' });
 
     await waitFor(() => expect(app.leftTo).toEqual(['https://checkout.example/cs_1']));
     expect(createCheckoutSession).toHaveBeenCalledWith({ planName: 'pro_yearly' });
@@ -280,6 +287,22 @@ describe('the contact form [product: LAND-24, LAND-25, LAND-34]', () => {
     });
   });
 
+  it('holds a message sent before the page has loaded its flows, and sends it once they are there', async () => {
+    const chunk = deferred<void>();
+    const sendContact = vi.fn(async () => ({ id: 'c_2', created_date: '2026-11-23T10:00:00Z' }));
+    renderApp('/Landing', { contact: { sendContact }, sessionChunk: chunk.promise });
+
+    await userEvent.type(await screen.findByLabelText('Name'), 'Grace');
+    await userEvent.type(screen.getByLabelText('Email'), 'grace@example.com');
+    await userEvent.type(screen.getByLabelText('Message'), 'Hello');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(sendContact).not.toHaveBeenCalled();
+
+    chunk.resolve();
+    expect(await screen.findByText('Message Sent Successfully!')).toBeInTheDocument();
+    expect(sendContact).toHaveBeenCalledTimes(1);
+  });
+
   it('only logs a failed send and keeps what was typed [product: MSG-SILENT-1, LAND-40]', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp('/Landing');
@@ -328,6 +351,8 @@ describe('the signed-in hero [product: LAND-10, LAND-11, LAND-12, LAND-13, LAND-
     expect(screen.getByRole('link', { name: 'Manage Account' })).toHaveAttribute('href', '/Profile');
     // The visitor's hero stays in its cell, unseen, so that the page below keeps its place.
     expect(screen.getByText('Early Access')).not.toBeVisible();
+    // Nor reached by keyboard or pointer.
+    expect(screen.getByText('Early Access').closest('[inert]')).not.toBeNull();
     expect(screen.queryByRole('button', { name: 'Start 14-Day Free Trial' })).not.toBeInTheDocument();
   });
 
@@ -392,6 +417,7 @@ describe('the signed-in hero [product: LAND-10, LAND-11, LAND-12, LAND-13, LAND-
     // Reserved at the click, as pop-up blockers require, and busy until the identity call answers.
     expect(opened).toHaveBeenCalledWith('', '_blank');
     expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button).toBeDisabled();
     identity.reject(Object.assign(new Error('Expired'), { status: 401 }));
     await waitFor(() =>
       expect(tab.location.href).toBe(
@@ -399,6 +425,8 @@ describe('the signed-in hero [product: LAND-10, LAND-11, LAND-12, LAND-13, LAND-
       ),
     );
     expect(refreshIdentity).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(button).not.toHaveAttribute('aria-busy');
   });
 });
 

@@ -115,8 +115,12 @@ describe('the landing page navigation', () => {
   });
 
   it('says so when the session cannot be checked, instead of passing the visitor off as signed out', async () => {
-    renderApp('/Landing', {
-      loadUser: async () => Promise.reject(Object.assign(new Error('Bad gateway'), { status: 502 })),
+    let serverDown = true;
+    const app = renderApp('/Landing', {
+      loadUser: async () => {
+        if (serverDown) throw Object.assign(new Error('Bad gateway'), { status: 502 });
+        return signedIn();
+      },
     });
 
     const message = await screen.findByText(
@@ -125,6 +129,15 @@ describe('the landing page navigation', () => {
     // A toast of its own, titled for what failed.
     expect(within(message.closest('[role="alert"]') as HTMLElement).getByText('Session')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+
+    // Checked again, and this time it works: the toast goes.
+    serverDown = false;
+    app.session.send({ type: 'session.reload' });
+    expect(await screen.findByRole('button', { name: 'Open account menu' })).toBeInTheDocument();
+    // At once, not when it would have closed by itself (4 s after it showed).
+    await waitFor(() => expect(screen.queryByText(/could not check your session/)).not.toBeInTheDocument(), {
+      timeout: 1500,
+    });
   });
 
   it('says nothing when there simply is no session', async () => {

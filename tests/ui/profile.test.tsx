@@ -56,7 +56,7 @@ describe('the Profile page [product: PROF]', () => {
     expect(within(form).getByLabelText('Company')).not.toHaveAttribute('readonly');
   });
 
-  it("saves only company, bio, phone and location, says 'Profile updated successfully!' and reloads the session [product: PROF-4, MSG-PROF-1]", async () => {
+  it("saves only company, bio, phone and location, says 'Profile updated successfully!' in green and reloads the session [product: PROF-4, MSG-PROF-1]", async () => {
     const saved = deferred<ReturnType<typeof aUser>>();
     const updateProfile = vi.fn((_update: UserUpdateInput) => saved.promise);
     const loadUser = vi.fn(async () => signedIn({ user: casey }));
@@ -82,7 +82,9 @@ describe('the Profile page [product: PROF]', () => {
 
     const loadsBefore = loadUser.mock.calls.length;
     saved.resolve(aUser({ ...casey, company: 'Globex', location: 'Berlin' }));
-    expect(await within(form).findByRole('status')).toHaveTextContent('Profile updated successfully!');
+    const banner = await within(form).findByRole('status');
+    expect(banner).toHaveTextContent('Profile updated successfully!');
+    expect(banner.getAttribute('style') ?? '').toContain('green');
     expect(screen.getByText('Organization: Globex')).toBeInTheDocument();
     await waitFor(() => expect(loadUser.mock.calls.length).toBeGreaterThan(loadsBefore));
   });
@@ -96,9 +98,9 @@ describe('the Profile page [product: PROF]', () => {
     await userEvent.type(within(form).getByLabelText('Bio'), 'Runs IT');
     await userEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
 
-    expect(await within(form).findByRole('alert')).toHaveTextContent(
-      'Failed to update profile. Please try again.',
-    );
+    const banner = await within(form).findByRole('alert');
+    expect(banner).toHaveTextContent('Failed to update profile. Please try again.');
+    expect(banner.getAttribute('style') ?? '').toContain('red');
   });
 
   it('refuses a phone number with letters before sending anything, with the rule it broke [product: PROF-7]', async () => {

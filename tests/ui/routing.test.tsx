@@ -32,6 +32,23 @@ describe('guarded pages', () => {
     expect(main.getByRole('heading', { level: 1, name: 'Billing' })).toBeInTheDocument();
   });
 
+  it("shows the Settings page's first section with its note around 'Loading…' while the user loads", async () => {
+    const user = deferred<ReturnType<typeof signedIn>>();
+    renderApp('/Settings', { loadUser: () => user.promise });
+
+    const section = await screen.findByRole('region', { name: 'Notifications' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(
+      within(section).getByText(
+        'Alerts and digests are sent by the Beacon monitoring platform, which reads these choices.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(section).getByText('Loading…')).toBeInTheDocument();
+
+    user.resolve(signedIn());
+    await waitFor(() => expect(screen.queryByText('Loading…')).not.toBeInTheDocument());
+  });
+
   it('sends an anonymous visitor from /Billing to /Landing', async () => {
     const app = renderApp('/Billing');
 

@@ -78,10 +78,12 @@ describe('the shared signed-in header [product: HEAD]', () => {
       dashboardLink: { refreshIdentity: () => identity.promise },
     });
 
-    await userEvent.click(await within(await header()).findByRole('button', { name: 'Dashboard' }));
+    const dashboard = await within(await header()).findByRole('button', { name: 'Dashboard' });
+    await userEvent.click(dashboard);
 
-    // Opened at once (a pop-up blocker allows only that), cut off from this page, still blank.
+    // Opened at once (a pop-up blocker allows only that), cut off from this page, still blank; the button waits.
     expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(dashboard).toBeDisabled();
     expect(tab.opener).toBeNull();
     expect(tab.location.href).toBe('about:blank');
 
@@ -89,6 +91,7 @@ describe('the shared signed-in header [product: HEAD]', () => {
     await waitFor(() =>
       expect(tab.location.href).toBe('https://dash.example/?view=alerts&autoRefresh=true&refreshInterval=1m'),
     );
+    await waitFor(() => expect(dashboard).toBeEnabled());
   });
 
   it('opens the dashboard even when the identity call fails, and says nothing about it [product: HEAD-3]', async () => {

@@ -1,5 +1,4 @@
 import { lazy, useState } from 'react';
-import type { ContactCreateInput } from '../../../contract/contact';
 import type { ContactErrors, ContactField } from '../../machines/contact';
 import {
   selectErrors,
@@ -15,7 +14,8 @@ import { useFlowValue, useLandingFlow } from './use-landing-flow';
 
 const ContactDetails = lazy(() => import('./content').then((module) => ({ default: module.ContactDetails })));
 
-const emptyForm: ContactCreateInput = { name: '', email: '', company: '', message: '' };
+/** What the visitor types, every field a string (the form always has all four). */
+const emptyForm: Record<ContactField, string> = { name: '', email: '', company: '', message: '' };
 const noErrors: ContactErrors = {};
 
 /**
@@ -24,7 +24,7 @@ const noErrors: ContactErrors = {};
  * first load; every field has a visible label and its error is tied to it.
  */
 export function ContactSection() {
-  const [values, setValues] = useState<ContactCreateInput>(emptyForm);
+  const [values, setValues] = useState(emptyForm);
   const contact = useLandingFlow('contact');
   const errors = useFlowValue(contact.actor, selectErrors, noErrors);
   const sending = useFlowValue(contact.actor, selectIsSending, false);
@@ -37,7 +37,7 @@ export function ContactSection() {
     const props = {
       id,
       name,
-      value: values[name] ?? '',
+      value: values[name],
       onChange: (event: { currentTarget: { value: string } }) => {
         const { value } = event.currentTarget;
         setValues((previous) => ({ ...previous, [name]: value }));

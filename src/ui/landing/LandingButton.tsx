@@ -18,7 +18,7 @@ export function buttonClassName({ variant = 'filled', size = 'sm', fullWidth, cl
     classes[variant],
     size === 'sm' ? '' : classes[size],
     fullWidth ? classes.full : '',
-    className ?? '',
+    className,
   ]
     .filter(Boolean)
     .join(' ');

@@ -75,8 +75,9 @@ function AddressHandling({
 
   useEffect(() => {
     const onSignIn = () => send({ type: 'window.openSignIn' });
+    // A plain Event (no detail) reads undefined: the flow checks the detail's plan and interval.
     const onSignup = (event: Event) =>
-      send({ type: 'window.openSignup', detail: event instanceof CustomEvent ? event.detail : undefined });
+      send({ type: 'window.openSignup', detail: (event as CustomEvent).detail });
     window.addEventListener(OPEN_SIGN_IN_EVENT, onSignIn);
     window.addEventListener(OPEN_SIGNUP_EVENT, onSignup);
     return () => {

@@ -36,6 +36,7 @@ export function useLandingFlow<TName extends FlowName>(
   const onActor = useCallback((started: Actor<Flows[TName]> | null) => {
     current.current = started;
     setActor(started);
+    // Stryker disable next-line ConditionalExpression: equivalent, null comes only at unmount, after the actor took the held events.
     if (started) for (const event of held.current.splice(0)) started.send(event);
   }, []);
   // One function for the view's lifetime, so effects and handlers may keep it.

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Card, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 
 export interface SectionHeading {
   title: string;
@@ -13,7 +13,8 @@ export interface SectionHeading {
 
 /** A titled card of a page's form (Settings' sections), with its note under the title. */
 export function PageSection({ title, note, children }: SectionHeading & { children: ReactNode }) {
-  const id = `section-${title.toLowerCase()}`;
+  // React's own id: a title's spaces would split aria-labelledby into several ids.
+  const id = useId();
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={id}>
       <Stack>
