@@ -11,9 +11,10 @@ import { buttonClassName, LandingButton } from '../../src/ui/landing/LandingButt
 import buttonClasses from '../../src/ui/landing/LandingButton.module.css';
 
 /**
- * The landing page's read-only texts (src/ui/landing/content.tsx) [product: LAND-9, LAND-31, LAND-32, LAND-33,
- * LAND-41]. The copy is marketing's; what the product asks of it is checked here: every part says something, the
- * statistics and footer read as the spec has them, and every icon draws.
+ * The landing page's read-only texts (src/ui/landing/content.tsx)
+ * [product: LAND-9, LAND-31, LAND-32, LAND-33, LAND-41]
+ * The copy is marketing's; what the product asks of it is checked here: every part says something, the statistics
+ * and footer read as the product asks, and every icon draws.
  */
 const textOf = (element: Element | null | undefined) => element?.textContent?.trim() ?? '';
 
@@ -51,7 +52,7 @@ describe("the landing page's read-only parts say what they are for", () => {
     expectIconsDrawn(container, 9);
   });
 
-  it('the social proof: the statistics as the spec has them, 3 testimonials and 6 customers [product: LAND-31, LAND-32]', () => {
+  it('the social proof: the statistics as the product asks, 3 testimonials and 6 customers [product: LAND-31, LAND-32]', () => {
     const { container } = render(<SocialProof />);
 
     const statistics = [...container.querySelectorAll('dl > div')].map((entry) => [
