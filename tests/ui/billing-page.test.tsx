@@ -418,6 +418,15 @@ describe('the dialogs', () => {
     for (const radio of within(dialog).getAllByRole('radio')) expect(radio).toBeDisabled();
   });
 
+  it('change plan with no subscription yet: Starter is chosen, no plan is current, and it can be confirmed [product: BILL-16]', async () => {
+    await openBilling({ loadInfo: async () => noSubscription() });
+    await userEvent.click(within(card('Current Plan')).getByRole('button', { name: 'Change Plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Plan' });
+    expect(within(dialog).getByRole('radio', { name: /^Starter/ })).toBeChecked();
+    expect(within(dialog).queryAllByRole('radio', { name: /\(current plan\)$/ })).toEqual([]);
+    expect(within(dialog).getByRole('button', { name: 'Confirm Change' })).toBeEnabled();
+  });
+
   it('change plan without a subscription goes to Checkout [product: BILL-16]', async () => {
     const createCheckoutSession = vi.fn(async () => ({
       existingSubscription: false as const,
