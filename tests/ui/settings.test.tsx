@@ -55,8 +55,8 @@ describe('the Settings page [product: SET]', () => {
       settings: { loadCurrentUser: async () => stored() },
     });
     await settingsForm();
-    const values = (label: string) =>
-      [...(screen.getByLabelText(label) as HTMLSelectElement).options].map((option) => option.value);
+    const options = (label: string) => [...(screen.getByLabelText(label) as HTMLSelectElement).options];
+    const values = (label: string) => options(label).map((option) => option.value);
     expect(values('Alert threshold')).toEqual(['low', 'medium', 'high']);
     expect(values('Digest frequency')).toEqual(['hourly', 'daily', 'weekly', 'never']);
     expect(values('Session timeout')).toEqual(['1h', '4h', '8h', '24h', 'never']);
@@ -66,8 +66,7 @@ describe('the Settings page [product: SET]', () => {
     expect(values('Default dashboard')).toEqual(['overview', 'devices', 'alerts', 'reports']);
     expect(values('Refresh interval')).toEqual(['15s', '30s', '1m', '5m']);
     // Each in words: the stored value capitalized, the durations spelled out.
-    const words = (label: string) =>
-      [...(screen.getByLabelText(label) as HTMLSelectElement).options].map((option) => option.textContent);
+    const words = (label: string) => options(label).map((option) => option.textContent);
     expect(words('Alert threshold')).toEqual(['Low', 'Medium', 'High']);
     expect(words('Digest frequency')).toEqual(['Hourly', 'Daily', 'Weekly', 'Never']);
     expect(words('Session timeout')).toEqual(['1 hour', '4 hours', '8 hours', '24 hours', 'Never']);
