@@ -66,8 +66,9 @@ if (container.hasChildNodes() && !('frame' in container.dataset)) {
   const carriesUser = document.getElementById(IDENTITY_ELEMENT_ID) !== null;
   // The app's code in one wave, evaluated in several tasks (docs/bench.md): a frame page names its chunks, which are
   // all preloaded a task after the first load's evaluation; then the services' chunk (ky, valibot, the contract),
-  // the flows' (xstate and the machines) and only then the app, each a task after the last. Otherwise whichever import found its chunks first evaluated them
-  // all in one task (250 ms and more at 4x CPU), and building the app and its router joined the first load's own.
+  // the flows' (xstate and the machines) and only then the app, each a task after the last. Otherwise whichever
+  // import found its chunks first evaluated them all in one task (250 ms and more at 4x CPU), and building the app
+  // and its router joined the first load's own.
   // Everything the app starts keeps its order: the session actor, the services and the auth service start as before.
   const evaluate = (load: () => Promise<unknown>) => () =>
     load()
