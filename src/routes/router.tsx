@@ -19,6 +19,7 @@ import {
   settledSession,
 } from './guard';
 import { rootRoute } from './root';
+import { resetScrollOnNewAddressOnly } from './scroll-reset';
 
 /**
  * The route table [product: ROUTE]. The landing page is in the first load; every other page is a lazy chunk.
@@ -164,7 +165,7 @@ export interface AppRouterOptions {
 }
 
 export function createAppRouter({ history, buildTime, context }: AppRouterOptions) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context,
     ...(history ? { history } : {}),
@@ -175,6 +176,8 @@ export function createAppRouter({ history, buildTime, context }: AppRouterOption
     defaultPendingMs: PENDING_GRACE_MS,
     defaultPendingMinMs: 0,
   });
+  resetScrollOnNewAddressOnly(router);
+  return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

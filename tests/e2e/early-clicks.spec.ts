@@ -51,6 +51,20 @@ test.describe('a visitor', () => {
       expect(await distanceFromTop(page, 'contact')).toBeLessThanOrEqual(2);
     });
 
+    test(`${delay} ms after the first paint: the page stays where the visitor scrolled it`, async ({
+      page,
+    }) => {
+      await landingAppears(page, delay);
+      await page.mouse.move(720, 450);
+      await page.mouse.wheel(0, 1500);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+      const scrolled = await page.evaluate(() => window.scrollY);
+      // The app takes the page over, the session settles (a visitor: the server answers 401), everything loads.
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    });
+
     test(`${delay} ms after the first paint: Sign In opens one sign-in dialog`, async ({ page }) => {
       await landingAppears(page, delay);
       await page.getByRole('button', { name: 'Sign In' }).first().click();

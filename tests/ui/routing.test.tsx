@@ -348,3 +348,40 @@ describe('while the session chunk loads', () => {
     expect(app.pathname()).toBe('/Landing');
   });
 });
+
+describe("the window's scroll", () => {
+  it('goes to the top for a new address only (a link, back), not on the first render nor when the guards re-run as the session settles', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const user = deferred<ReturnType<typeof signedIn>>();
+    const app = renderApp('/Landing', { loadUser: () => user.promise });
+    const renders = renderCount(app.router);
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    await waitFor(() => expect(renders()).toBe(1));
+
+    // The session settles: the guards re-run, and the router renders the same page again.
+    user.resolve(signedIn());
+    expect(await screen.findByRole('button', { name: /account menu/i })).toBeInTheDocument();
+    await waitFor(() => expect(renders()).toBe(2));
+    expect(scrollTo).not.toHaveBeenCalled();
+
+    await app.router.navigate({ to: '/Profile' });
+    await waitFor(() => expect(renders()).toBe(3));
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+    expect(scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ top: 0, left: 0 }));
+
+    app.router.history.back();
+    await waitFor(() => expect(renders()).toBe(4));
+    expect(app.pathname()).toBe('/Landing');
+    expect(scrollTo).toHaveBeenCalledTimes(2);
+    scrollTo.mockRestore();
+  });
+});
+
+/** How many renders the router has finished from now on. */
+function renderCount(router: { subscribe: (type: 'onRendered', listener: () => void) => () => void }) {
+  let count = 0;
+  router.subscribe('onRendered', () => {
+    count += 1;
+  });
+  return () => count;
+}
