@@ -75,9 +75,12 @@ function SettingsForm({ settings, session }: { settings: SettingsActorRef; sessi
       onChange={(event) => change({ [key]: event.currentTarget.value })}
     />
   );
+  // The switch's label wraps its description too: without its own name, a switch with a description would be
+  // called by both. The description stays its accessible description.
   const flag = (key: FlagKey, label: string, description?: string) => (
     <Switch
-      label={label}
+      label={<span id={`setting-${key}-label`}>{label}</span>}
+      aria-labelledby={`setting-${key}-label`}
       description={description}
       checked={form[key]}
       disabled={saving}
