@@ -8,12 +8,13 @@ import type { AnyRouter } from '@tanstack/react-router';
  * address (a link, a redirect, back or forward) should.
  *
  * The router has no option for this (its `scrollRestoration` function also turns on its position cache and the
- * browser's manual restoration), so this clears its next-render reset flag at the start of such a load. A link or a
- * redirect sets the flag again once its load has started; back and forward keep the one the last render set.
+ * browser's manual restoration), so this sets its next-render reset flag at the start of every load: on for a new
+ * address (back and forward), off otherwise. A link or a redirect sets it again (its `resetScroll`) once its load
+ * has started.
  * tests/ui/routing.test.tsx ("the window's scroll") fails if an upgrade moves the flag.
  */
 export function resetScrollOnNewAddressOnly(router: AnyRouter): () => void {
   return router.subscribe('onBeforeLoad', ({ fromLocation, hrefChanged }) => {
-    if (!fromLocation || !hrefChanged) router._scroll.n = false;
+    router._scroll.n = Boolean(fromLocation) && hrefChanged;
   });
 }

@@ -57,8 +57,15 @@ test.describe('a visitor', () => {
       await landingAppears(page, delay);
       await page.mouse.move(720, 450);
       await page.mouse.wheel(0, 1500);
-      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
-      const scrolled = await page.evaluate(() => window.scrollY);
+      // Where the wheel left the page: moved, and two readings in a row agree.
+      let scrolled = -1;
+      await expect
+        .poll(async () => {
+          const previous = scrolled;
+          scrolled = await page.evaluate(() => window.scrollY);
+          return scrolled > 1000 && scrolled === previous;
+        })
+        .toBe(true);
       // The app takes the page over, the session settles (a visitor: the server answers 401), everything loads.
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(500);

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { RefundReversal } from '../../contract/refund';
 import { deferred, renderApp, signedIn } from './render-app';
 
@@ -352,6 +352,7 @@ describe('while the session chunk loads', () => {
 describe("the window's scroll", () => {
   it('goes to the top for a new address only (a link, back), not on the first render nor when the guards re-run as the session settles', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    onTestFinished(() => scrollTo.mockRestore());
     const user = deferred<ReturnType<typeof signedIn>>();
     const app = renderApp('/Landing', { loadUser: () => user.promise });
     const renders = renderCount(app.router);
@@ -373,7 +374,6 @@ describe("the window's scroll", () => {
     await waitFor(() => expect(renders()).toBe(4));
     expect(app.pathname()).toBe('/Landing');
     expect(scrollTo).toHaveBeenCalledTimes(2);
-    scrollTo.mockRestore();
   });
 });
 

@@ -123,11 +123,12 @@ describe('the Settings page [product: SET]', () => {
     );
     renderApp('/Settings', {
       loadUser: async () => signedIn(),
-      settings: { loadCurrentUser: async () => stored(), saveSettings },
+      // Push notifications stored off: its switch and the e-mail one go opposite ways, so swapped keys would show.
+      settings: { loadCurrentUser: async () => stored({ pushNotifications: false }), saveSettings },
     });
     await settingsForm();
 
-    // Every value differs from its default; the interval before auto refresh goes off and locks it.
+    // Every value differs from the stored one; the interval before auto refresh goes off and locks it.
     const choices = {
       'Alert threshold': 'high',
       'Digest frequency': 'weekly',
@@ -146,7 +147,7 @@ describe('the Settings page [product: SET]', () => {
 
     const everyChange: Settings = {
       emailNotifications: false,
-      pushNotifications: false,
+      pushNotifications: true,
       alertThreshold: 'high',
       digestFrequency: 'weekly',
       twoFactorEnabled: true,
@@ -160,12 +161,13 @@ describe('the Settings page [product: SET]', () => {
     };
     await waitFor(() => expect(saveSettings).toHaveBeenCalledWith(everyChange));
     expect(await screen.findByRole('status')).toHaveTextContent('Settings saved successfully!');
-    // The form shows what the server saved.
+    // The form keeps what was saved.
     for (const [label, value] of Object.entries(choices))
       expect(screen.getByLabelText(label)).toHaveValue(value);
-    for (const label of ['Email notifications', 'Push notifications', 'Auto refresh'])
+    for (const label of ['Email notifications', 'Auto refresh'])
       expect(screen.getByRole('switch', { name: label })).not.toBeChecked();
-    expect(screen.getByRole('switch', { name: 'Two-factor sign-in' })).toBeChecked();
+    for (const label of ['Push notifications', 'Two-factor sign-in'])
+      expect(screen.getByRole('switch', { name: label })).toBeChecked();
   });
 
   it("says 'Failed to save settings. Please try again.' in red, and it stays [product: SET-7, MSG-SET-2]", async () => {
