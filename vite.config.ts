@@ -13,6 +13,9 @@ const nodeProject = (name: string, include: string[], options: { isolate?: boole
     include,
     environment: 'node' as const,
     setupFiles: ['tests/setup/no-network.ts'],
+    // As the DOM projects: a deadline for a hung test, not a speed check; on a slow two-core host a CPU-bound case
+    // shared with the other suites ran past vitest's default 5 s.
+    testTimeout: 20000,
     ...options,
   },
 });
