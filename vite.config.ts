@@ -13,9 +13,6 @@ const nodeProject = (name: string, include: string[], options: { isolate?: boole
     include,
     environment: 'node' as const,
     setupFiles: ['tests/setup/no-network.ts'],
-    // As the DOM projects: a deadline for a hung test, not a speed check; on a slow two-core host a CPU-bound case
-    // shared with the other suites ran past vitest's default 5 s.
-    testTimeout: 20000,
     ...options,
   },
 });
@@ -102,6 +99,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: chunkGroups } } },
   },
   test: {
+    // Every project's deadline for a hung test, not a speed check (the server and model-view projects allow more): on
+    // a slow two-core host a CPU-bound case shared with the other suites ran past vitest's default 5 s.
+    testTimeout: 20000,
     // The model-view files start longest first, also without a cache of their durations (docs/testing.md, budget).
     sequence: { sequencer: ModelSequencer },
     projects: [
@@ -135,7 +135,6 @@ export default defineConfig(({ isSsrBuild }) => ({
           include: ['tests/ui/**/*.test.tsx', 'src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['tests/setup/no-network.ts', 'tests/setup/ui.ts'],
-          testTimeout: 20000,
         },
       },
       {
@@ -156,7 +155,6 @@ export default defineConfig(({ isSsrBuild }) => ({
           name: 'emulators',
           include: ['tests/emulators/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 20000,
         },
       },
     ],

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { RefundReversal } from '../../contract/refund';
+import type { AppRouter } from '../../src/routes/router';
 import { deferred, renderApp, signedIn } from './render-app';
 
 /**
@@ -378,7 +379,7 @@ describe("the window's scroll", () => {
 });
 
 /** How many renders the router has finished from now on. */
-function renderCount(router: { subscribe: (type: 'onRendered', listener: () => void) => () => void }) {
+function renderCount(router: AppRouter) {
   let count = 0;
   router.subscribe('onRendered', () => {
     count += 1;

@@ -77,16 +77,19 @@ function SettingsForm({ settings, session }: { settings: SettingsActorRef; sessi
   );
   // The switch's label wraps its description too: without its own name, a switch with a description would be
   // called by both. The description stays its accessible description.
-  const flag = (key: FlagKey, label: string, description?: string) => (
-    <Switch
-      label={<span id={`setting-${key}-label`}>{label}</span>}
-      aria-labelledby={`setting-${key}-label`}
-      description={description}
-      checked={form[key]}
-      disabled={saving}
-      onChange={(event) => change({ [key]: event.currentTarget.checked })}
-    />
-  );
+  const flag = (key: FlagKey, label: string, description?: string) => {
+    const labelId = `setting-${key}-label`;
+    return (
+      <Switch
+        label={<span id={labelId}>{label}</span>}
+        aria-labelledby={labelId}
+        description={description}
+        checked={form[key]}
+        disabled={saving}
+        onChange={(event) => change({ [key]: event.currentTarget.checked })}
+      />
+    );
+  };
   const save = (event: FormEvent) => {
     event.preventDefault();
     settings.send({ type: 'settings.save' });
